@@ -1,0 +1,51 @@
+/* registry.c — the table of solvers: adding a solver is one file in solvers/ plus
+ * one line here (see README, "Adding a solver"); also the small shared pieces of
+ * the solver interface (status names, extra counters, CPU clock). */
+#include <string.h>
+#include <time.h>
+
+#include "solver.h"
+
+extern const db_solver db_solver_radau5;
+
+const db_solver *const db_solvers[] = {
+    &db_solver_radau5,
+    NULL
+};
+
+const db_solver *db_solver_find(const char *name)
+{
+    for (int i = 0; db_solvers[i]; i++)
+        if (strcmp(db_solvers[i]->name, name) == 0)
+            return db_solvers[i];
+    return NULL;
+}
+
+const char *db_status_name(db_status s)
+{
+    static const char *const names[] = {
+        "ok", "stepsize", "newton", "budget", "input", "nonfinite", "memory"
+    };
+    return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "unknown";
+}
+
+void db_counters_set_extra(db_counters *c, const char *name, long value)
+{
+    for (int i = 0; i < c->nextra; i++)
+        if (strcmp(c->extra[i].name, name) == 0) {
+            c->extra[i].value = value;
+            return;
+        }
+    if (c->nextra < DB_MAX_EXTRA) {
+        c->extra[c->nextra].name = name;
+        c->extra[c->nextra].value = value;
+        c->nextra++;
+    }
+}
+
+double db_cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}

@@ -1,0 +1,82 @@
+/* solver.h — the one interface every integrator implements, its options, work
+ * counters and status codes, and the solver registry (solvers/registry.c).
+ *
+ * A solver integrates a db_dae (testset/dae.h) from d->t0 with the consistent
+ * initial values d->y0 / d->yp0 to the last output time, and writes the solution
+ * at every output time into out->y (dense output between steps; never by
+ * forcing steps onto the grid).  Structured solvers may read d->mech directly.
+ *
+ * Contract:
+ *   - integrate() never aborts the process and never prints; a failure returns a
+ *     DB_FAIL_* status with a one-line reason in msg, and the counters so far;
+ *   - it honours opts->max_steps and opts->max_cpu (seconds of CPU time) and
+ *     fails with DB_FAIL_BUDGET when one is exceeded;
+ *   - counters are deterministic for given inputs;
+ *   - workspaces are allocated once per call, not inside the step loop.
+ */
+#ifndef DAEBENCH_SOLVER_H
+#define DAEBENCH_SOLVER_H
+
+#include <stddef.h>
+
+#include "../testset/dae.h"
+
+typedef enum {
+    DB_OK = 0,
+    DB_FAIL_STEPSIZE,     /* step size underflow */
+    DB_FAIL_NEWTON,       /* repeated Newton divergence / singular matrix */
+    DB_FAIL_BUDGET,       /* max_steps or max_cpu exceeded */
+    DB_FAIL_INPUT,        /* formulation not accepted, bad options */
+    DB_FAIL_NONFINITE,    /* NaN/Inf in the solution */
+    DB_FAIL_MEMORY
+} db_status;
+
+typedef struct {
+    double rtol, atol;     /* scalar tolerances */
+    double h0;             /* initial step; 0 = solver's choice */
+    double hmax;           /* max step; 0 = whole span */
+    long max_steps;        /* budget of steps (accepted + rejected); 0 = 100000 */
+    double max_cpu;        /* budget of CPU seconds; 0 = none */
+    const char *variant;   /* solver-specific option string ("w", ...); NULL = default */
+} db_solver_opts;
+
+#define DB_MAX_EXTRA 8
+
+typedef struct {
+    long steps;            /* accepted steps */
+    long rejected;         /* rejected steps (error test or Newton failure) */
+    long f_evals;          /* evaluations of F (including those for FD Jacobians) */
+    long jac_evals;        /* Jacobian evaluations (analytic or finite differences) */
+    long decompositions;   /* LU (or other) factorizations */
+    long solves;           /* forward/back substitutions */
+    int nextra;            /* solver-specific extra counters */
+    struct { const char *name; long value; } extra[DB_MAX_EXTRA];
+} db_counters;
+
+/* add/overwrite a named extra counter */
+void db_counters_set_extra(db_counters *c, const char *name, long value);
+
+typedef struct {
+    int nt;                /* number of output times */
+    const double *t;       /* [nt], increasing, t[nt-1] = end of integration */
+    double *y;             /* [nt * n], filled by the solver: y[k*n + i] */
+    double *yp;            /* [nt * n] or NULL: derivatives if the solver offers them */
+} db_output;
+
+typedef struct db_solver {
+    const char *name;
+    const char *title;     /* one line: method and source */
+    unsigned forms;        /* mask of DB_FORM_BIT(db_form) accepted */
+    db_status (*integrate)(const db_dae *d, const db_solver_opts *o, db_output *out,
+                           db_counters *c, char *msg, size_t msglen);
+} db_solver;
+
+/* NULL-terminated table of all solvers */
+extern const db_solver *const db_solvers[];
+const db_solver *db_solver_find(const char *name);
+const char *db_status_name(db_status s);   /* "ok", "stepsize", "newton", ... */
+
+/* CPU seconds used by this process (clock_gettime(CLOCK_PROCESS_CPUTIME_ID)) */
+double db_cpu_seconds(void);
+
+#endif

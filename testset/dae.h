@@ -1,0 +1,86 @@
+/* dae.h — the linearly implicit DAE  E y' = F(t, y)  that every solver integrates,
+ * and the generic builder of the six formulations from a mechanical system.
+ *
+ * Unknowns are laid out once, in this order (a group of length 0 is absent):
+ *
+ *     y = [ p (np) | v (nv) | a (nv, only if M is not constant-regular) | λ (nl) | μ (nm) | η (nl, GGL only) ]
+ *
+ * Equations (rows of E y' = F), in this order:
+ *
+ *     p rows   p' = v                  (GGL: p' = v − Gᵀη)             E = I
+ *     v rows   M v' = f − Gᵀλ − Hᵀμ    when M is constant and regular  E = M
+ *              v' = a                  otherwise                        E = I
+ *     a rows   0 = f − Gᵀλ − Hᵀμ − M a (only with a)                   E = 0
+ *     then the constraint rows of the formulation (E = 0), grouped by level:
+ *       EoM    g, Hv+h                         EoM1  Gv+g_t, Hv+h
+ *       EoM0   Gv'+κ_g, Hv'+κ_h                GGL   g, Gv+g_t, Hv+h
+ *       oEoM1  g, Gv+g_t, Hv+h                 oEoM0 oEoM1 + Gv'+κ_g, Hv'+κ_h
+ *     where v' = a when a is present, else v' = M⁻¹(f − Gᵀλ − Hᵀμ).
+ *
+ * The residual form used by BDF codes is  R(t, y, y') = E y' − F(t, y).
+ */
+#ifndef DAEBENCH_DAE_H
+#define DAEBENCH_DAE_H
+
+#include "mech.h"
+
+typedef enum {
+    DB_EOM = 0, DB_EOM1, DB_EOM0, DB_GGL, DB_OEOM1, DB_OEOM0, DB_NFORMS
+} db_form;
+
+/* bit of a formulation in a mask */
+#define DB_FORM_BIT(f) (1u << (f))
+
+/* kind of an equation row */
+enum {
+    DB_ROW_DIFF = 0,   /* differential row (E row non-zero) */
+    DB_ROW_ALG  = 1,   /* algebraic force balance (a rows) */
+    DB_ROW_POS  = 2,   /* position-level constraint g */
+    DB_ROW_VEL  = 3,   /* velocity-level constraint (Gv+g_t or Hv+h) */
+    DB_ROW_ACC  = 4    /* acceleration-level constraint */
+};
+
+typedef struct db_dae db_dae;
+
+struct db_dae {
+    db_form form;          /* which formulation (DB_NFORMS for a hand-made DAE) */
+    int n;                 /* number of unknowns */
+    int neq;               /* number of equations; > n for oEoM1 and oEoM0 */
+    double t0, tend;
+    double *E;             /* neq×n, column-major, constant leading matrix */
+    int *index;            /* [n] differentiation index of each unknown: 1, 2 or 3 */
+    int *row_kind;         /* [neq] DB_ROW_* */
+    /* F(t, y) into F[neq].  Returns 0, or nonzero if F cannot be evaluated at y. */
+    int (*rhs)(const db_dae *d, double t, const double *y, double *F);
+    /* J = ∂F/∂y, neq×n column-major (ld = neq).  Returns 0 or nonzero. */
+    int (*jac)(const db_dae *d, double t, const double *y, double *J);
+    double *y0, *yp0;      /* consistent initial values and derivatives at t0 */
+
+    /* layout: offset of each group in y, -1 if absent */
+    int off_p, off_v, off_a, off_l, off_m, off_eta;
+    const db_mech *mech;   /* the mechanical system, NULL for a hand-made DAE */
+    void *work;            /* builder-private workspace */
+    void (*free_work)(void *work);
+};
+
+/* names "EoM", "EoM1", "EoM0", "GGL", "oEoM1", "oEoM0" */
+const char *db_form_name(db_form f);
+/* -1 if unknown */
+int db_form_from_name(const char *name);
+
+/* Build formulation f of m into d.  Returns 0, or nonzero with message in err. */
+int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errlen);
+void db_dae_free(db_dae *d);
+
+/* R = E yp − F(t, y)  (neq) */
+int db_dae_residual(const db_dae *d, double t, const double *y, const double *yp, double *R);
+
+/* Constraint residuals of a state on the three levels (max-norms):
+ * res[0] position |g|, res[1] velocity max(|Gv+g_t|, |Hv+h|),
+ * res[2] acceleration max(|Gv'+κ_g|, |Hv'+κ_h|) with v' = a if given (a may be NULL:
+ * then v' = M⁻¹(f − Gᵀλ − Hᵀμ), which needs a regular M; res[2] = NAN otherwise).
+ * Any of the levels without constraints gives 0. */
+void db_mech_residuals(const db_mech *m, double t, const double *p, const double *v,
+                       const double *lam, const double *mu, const double *a, double res[3]);
+
+#endif

@@ -1,0 +1,138 @@
+/* mech.h — the mechanical system a problem describes, and the problem descriptor.
+ *
+ * A problem of the catalogue is written once, as a constrained mechanical system
+ * for positions p (n_p), velocities v (n_v = n_p), holonomic multipliers λ (n_λ)
+ * and nonholonomic multipliers μ (n_μ):
+ *
+ *     p' = v
+ *     M(t,p) v' = f(t,p,v,λ,μ) − G(t,p)ᵀ λ − H(t,p)ᵀ μ
+ *     0 = g(t,p)                       holonomic, position level,  G = ∂g/∂p
+ *     0 = H(t,p) v + h(t,p)            nonholonomic, velocity level
+ *
+ * Hidden constraints (../shared/models/formulations.md §1):
+ *     velocity level       G v + g_t = 0
+ *     acceleration level   G v' + κ_g = 0,   κ_g = (G v)_p v + 2 G_t v + g_tt
+ *     nonholonomic, acc.   H v' + κ_h = 0,   κ_h = (H v)_p v + h_p v + H_t v + h_t
+ *
+ * The generic builder (formulation.c) turns this into the six formulations.
+ *
+ * Conventions for every callback:
+ *   - matrices are dense, column-major, leading dimension = number of rows;
+ *   - THE CALLER ZEROES every output array before the call; a callback writes
+ *     (or adds to) the non-zero entries only;
+ *   - p, v, λ, μ are never NULL (zero-length groups get a valid pointer);
+ *   - callbacks read parameters from m->par[] and private data from m->data.
+ *
+ * Required callbacks: mass, force, init.  When n_λ > 0: g, G, kappa_g.  When
+ * n_μ > 0: H, kappa_h.  Everything else is optional (NULL): g_t, h (zero when
+ * scleronomic/absent), the derivative callbacks (the builder then falls back to
+ * central finite differences of the first-order callbacks, and the FD tests say
+ * which problems lack analytic ones), energy, exact.
+ */
+#ifndef DAEBENCH_MECH_H
+#define DAEBENCH_MECH_H
+
+#include <stddef.h>
+
+/* flags of a mechanical system */
+enum {
+    DB_MASS_CONST    = 1u << 0, /* M does not depend on t or p (Mw_p unused) */
+    DB_MASS_SINGULAR = 1u << 1, /* M may be singular (insulator chain) */
+    DB_F_LAMBDA      = 1u << 2, /* f depends on λ or μ (dry friction) */
+    DB_RHEONOMIC     = 1u << 3, /* constraints depend explicitly on t */
+    DB_NONSMOOTH     = 1u << 4  /* f is only piecewise smooth (friction sign) */
+};
+
+typedef struct db_mech db_mech;
+
+struct db_mech {
+    int np, nv, nl, nm;   /* n_p, n_v (= n_p), n_λ, n_μ */
+    double t0, tend;      /* time span of the chosen scenario */
+    unsigned flags;       /* DB_* above */
+    const double *par;    /* parameter values, in the order of the problem's params */
+    int scenario;         /* index into the problem's scenario table */
+    void *data;           /* problem-private, owned by the problem (setup/teardown) */
+
+    /* --- model functions --------------------------------------------------- */
+    void (*mass)(const db_mech *m, double t, const double *p, double *M);      /* nv×nv */
+    void (*force)(const db_mech *m, double t, const double *p, const double *v,
+                  const double *lam, const double *mu, double *f);             /* nv */
+    void (*g)(const db_mech *m, double t, const double *p, double *g);         /* nl */
+    void (*G)(const db_mech *m, double t, const double *p, double *G);         /* nl×np */
+    void (*g_t)(const db_mech *m, double t, const double *p, double *gt);      /* nl, optional */
+    void (*kappa_g)(const db_mech *m, double t, const double *p, const double *v,
+                    double *k);                          /* nl: (Gv)_p v + 2 G_t v + g_tt */
+    void (*H)(const db_mech *m, double t, const double *p, double *H);         /* nm×nv */
+    void (*h)(const db_mech *m, double t, const double *p, double *h);         /* nm, optional */
+    void (*kappa_h)(const db_mech *m, double t, const double *p, const double *v,
+                    double *k);                 /* nm: (Hv)_p v + h_p v + H_t v + h_t */
+
+    /* --- analytic derivatives (optional; FD fallback in the builder) -------- */
+    /* ∂(M(t,p) w)/∂p at fixed w: nv×np */
+    void (*Mw_p)(const db_mech *m, double t, const double *p, const double *w, double *out);
+    /* ∂f/∂p (nv×np), ∂f/∂v (nv×nv), ∂f/∂λ (nv×nl), ∂f/∂μ (nv×nm); all four given */
+    void (*force_jac)(const db_mech *m, double t, const double *p, const double *v,
+                      const double *lam, const double *mu,
+                      double *fp, double *fv, double *fl, double *fm);
+    /* ∂(G w)/∂p at fixed w (nl×np) */
+    void (*Gw_p)(const db_mech *m, double t, const double *p, const double *w, double *out);
+    /* ∂(Gᵀ l)/∂p at fixed l (np×np) */
+    void (*GTl_p)(const db_mech *m, double t, const double *p, const double *l, double *out);
+    /* ∂g_t/∂p = G_t (nl×np) */
+    void (*g_tp)(const db_mech *m, double t, const double *p, double *out);
+    /* ∂κ_g/∂p (nl×np), ∂κ_g/∂v (nl×nv) */
+    void (*kappa_g_jac)(const db_mech *m, double t, const double *p, const double *v,
+                        double *kp, double *kv);
+    /* ∂(H w)/∂p at fixed w (nm×np) */
+    void (*Hw_p)(const db_mech *m, double t, const double *p, const double *w, double *out);
+    /* ∂(Hᵀ u)/∂p at fixed u (nv×np) */
+    void (*HTu_p)(const db_mech *m, double t, const double *p, const double *u, double *out);
+    /* ∂h/∂p (nm×np) */
+    void (*h_p)(const db_mech *m, double t, const double *p, double *out);
+    /* ∂κ_h/∂p (nm×np), ∂κ_h/∂v (nm×nv) */
+    void (*kappa_h_jac)(const db_mech *m, double t, const double *p, const double *v,
+                        double *kp, double *kv);
+
+    /* --- initial values, invariants, events --------------------------------- */
+    /* consistent values at t0 on all levels: p, v, λ, μ and the accelerations a = v'(t0) */
+    void (*init)(const db_mech *m, double *p, double *v, double *lam, double *mu, double *a);
+    /* optional invariant (energy); NULL if none */
+    double (*energy)(const db_mech *m, double t, const double *p, const double *v);
+    /* optional switching functions for event location (MEXX §2.5): ns of them */
+    int nswitch;
+    void (*switching)(const db_mech *m, double t, const double *p, const double *v,
+                      const double *lam, const double *mu, double *s);
+};
+
+/* a named parameter of a problem (the N of a chain, a friction coefficient) */
+typedef struct {
+    const char *name;
+    double def, min, max;
+    int integer;          /* 1 if the value must be an integer */
+    const char *help;
+} db_param_spec;
+
+/* a named scenario (initial values, time span); the first one is the default */
+typedef struct {
+    const char *name;
+    const char *help;
+} db_scenario_spec;
+
+/* the problem descriptor: one const instance per testset/<problem>.c */
+typedef struct db_problem {
+    const char *name;                /* "pendulum" */
+    const char *title;               /* one line */
+    const char *source;              /* where equations and data come from */
+    const db_scenario_spec *scenarios;
+    int nscenarios;
+    const db_param_spec *params;
+    int nparams;
+    /* fill *m for scenario index sc and parameter values par[nparams]; the caller
+     * keeps par alive while m lives.  Returns 0, or nonzero with a message in err. */
+    int (*setup)(db_mech *m, int sc, const double *par, char *err, size_t errlen);
+    void (*teardown)(db_mech *m);    /* frees m->data; may be NULL */
+    /* optional exact solution at time t (used as reference when present) */
+    int (*exact)(const db_mech *m, double t, double *p, double *v, double *lam, double *mu);
+} db_problem;
+
+#endif

@@ -1,0 +1,36 @@
+/* registry.c — the table of catalogue problems: adding a problem is one line here
+ * plus its own testset/<problem>.c (see README, "Adding a problem"). */
+#include <string.h>
+
+#include "registry.h"
+
+extern const db_problem db_problem_pendulum;
+
+const db_problem *const db_problems[] = {
+    &db_problem_pendulum,
+    NULL
+};
+
+const db_problem *db_problem_find(const char *name)
+{
+    for (int i = 0; db_problems[i]; i++)
+        if (strcmp(db_problems[i]->name, name) == 0)
+            return db_problems[i];
+    return NULL;
+}
+
+int db_problem_scenario(const db_problem *p, const char *name)
+{
+    for (int i = 0; i < p->nscenarios; i++)
+        if (strcmp(p->scenarios[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+int db_problem_param(const db_problem *p, const char *name)
+{
+    for (int i = 0; i < p->nparams; i++)
+        if (strcmp(p->params[i].name, name) == 0)
+            return i;
+    return -1;
+}
