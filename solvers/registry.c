@@ -7,9 +7,19 @@
 #include "solver.h"
 
 extern const db_solver db_solver_radau5;
+extern const db_solver db_solver_mexx;
+extern const db_solver db_solver_rosnys;
+extern const db_solver db_solver_bdf;
+extern const db_solver db_solver_odassl;
+extern const db_solver db_solver_geoms;
 
 const db_solver *const db_solvers[] = {
     &db_solver_radau5,
+    &db_solver_mexx,
+    &db_solver_rosnys,
+    &db_solver_bdf,
+    &db_solver_odassl,
+    &db_solver_geoms,
     NULL
 };
 

@@ -5,9 +5,23 @@
 #include "registry.h"
 
 extern const db_problem db_problem_pendulum;
+extern const db_problem db_problem_andrews;
+extern const db_problem db_problem_truck;
+extern const db_problem db_problem_skateboard;
+extern const db_problem db_problem_cable_drum;
+extern const db_problem db_problem_insulator_chain;
+extern const db_problem db_problem_pendulum_chain;
+extern const db_problem db_problem_double_pendulum_stiff;
 
 const db_problem *const db_problems[] = {
     &db_problem_pendulum,
+    &db_problem_andrews,
+    &db_problem_truck,
+    &db_problem_skateboard,
+    &db_problem_cable_drum,
+    &db_problem_insulator_chain,
+    &db_problem_pendulum_chain,
+    &db_problem_double_pendulum_stiff,
     NULL
 };
 

@@ -1,0 +1,271 @@
+/* bench.c — "daebench bench": the sweep problem × scenario × formulation ×
+ * solver × tolerance of a suite (suite.c), filtered by --problems,
+ * --formulations, --solvers, sliced by --shard K/N (1 ≤ K ≤ N: the runs whose
+ * index i in the full, deterministic enumeration has i mod N = K − 1).  A
+ * formulation that the solver does not accept is skipped, not recorded.  A
+ * failing run is recorded with status "failed" and its reason; the sweep goes
+ * on; once a run exceeds its budget (max_cpu, max_steps of the suite), the
+ * tighter tolerances of the same problem/formulation/solver are recorded as
+ * failed ("budget", "skipped: ...") without running them.  Writes DIR/bench.json (schema daebench.bench/1, DESIGN.md §"JSON"). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "jsonio.h"
+#include "machine.h"
+#include "record.h"
+#include "reference.h"
+#include "run.h"
+#include "suite.h"
+#include "testset/registry.h"
+
+#define BENCH_SCHEMA "daebench.bench/1"
+
+/* mkdir -p */
+static int make_dirs(const char *path)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+        return -1;
+    for (char *c = buf + 1; ; c++) {
+        if (*c == '/' || *c == '\0') {
+            char save = *c;
+            *c = '\0';
+            struct stat st;
+            if (stat(buf, &st) != 0) {
+                if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+                    return -1;
+            } else if (!S_ISDIR(st.st_mode)) {
+                errno = ENOTDIR;
+                return -1;
+            }
+            *c = save;
+            if (!save)
+                break;
+        }
+    }
+    return 0;
+}
+
+/* selection from a comma list: sel[i] = 1 for the named items */
+typedef struct {
+    int any;                 /* no filter given */
+    char names[1024];
+    const char *items[64];
+    int n;
+} filter;
+
+static void filter_parse(filter *f, const char *list)
+{
+    f->any = 0;
+    f->n = db_cli_split(list, f->names, sizeof f->names, f->items, 64);
+}
+
+static int filter_has(const filter *f, const char *name)
+{
+    if (f->any)
+        return 1;
+    for (int i = 0; i < f->n; i++)
+        if (strcmp(f->items[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* one run of the sweep */
+typedef struct {
+    const db_problem *p;
+    int sc;
+    db_form f;
+    const db_solver *s;
+    double tol;
+} item;
+
+/* index of an earlier run of the same problem/scenario/formulation/solver at a
+ * looser tolerance that exceeded its budget, or -1 */
+static int budget_skip(const item *items, int k, const int *budget_failed)
+{
+    for (int j = k - 1; j >= 0; j--) {
+        const item *a = &items[j], *b = &items[k];
+        if (a->p != b->p || a->sc != b->sc || a->f != b->f || a->s != b->s)
+            break;
+        if (budget_failed[j] && a->tol > b->tol)
+            return j;
+    }
+    return -1;
+}
+
+/* check the reference of problem/scenario before the sweep: a corrupt file
+ * stops the program at once, not after an hour of runs */
+static void validate_reference(const db_problem *p, int sc)
+{
+    db_mech m;
+    memset(&m, 0, sizeof m);
+    double par[DB_MAX_PARAMS];
+    db_cli_param_defaults(p, par);
+    char msg[256] = "", err[512];
+    if (p->setup(&m, sc, par, msg, sizeof msg) != 0)
+        return; /* recorded as a failed run */
+    db_ref ref;
+    int rc = db_ref_load(&ref, p, sc, par, &m, err, sizeof err);
+    if (p->teardown)
+        p->teardown(&m);
+    if (rc != 0)
+        db_die("bench: %s", err);
+    db_ref_free(&ref);
+}
+
+int db_cmd_bench(int argc, char **argv)
+{
+    const char *suite_name = "quick", *out = "results", *tols_s = NULL;
+    filter fp = {.any = 1}, ff = {.any = 1}, fs = {.any = 1};
+    long shard_k = 1, shard_n = 1;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--suite") == 0)
+            suite_name = db_cli_value(argc, argv, &i);
+        else if (strcmp(a, "--problems") == 0)
+            filter_parse(&fp, db_cli_value(argc, argv, &i));
+        else if (strcmp(a, "--formulations") == 0)
+            filter_parse(&ff, db_cli_value(argc, argv, &i));
+        else if (strcmp(a, "--solvers") == 0)
+            filter_parse(&fs, db_cli_value(argc, argv, &i));
+        else if (strcmp(a, "--tols") == 0)
+            tols_s = db_cli_value(argc, argv, &i);
+        else if (strcmp(a, "--out") == 0)
+            out = db_cli_value(argc, argv, &i);
+        else if (strcmp(a, "--shard") == 0) {
+            const char *v = db_cli_value(argc, argv, &i);
+            char buf[64];
+            const char *slash = strchr(v, '/');
+            if (!slash || strlen(v) >= sizeof buf)
+                db_die("bench: bad --shard '%s' (expected K/N)", v);
+            snprintf(buf, sizeof buf, "%.*s", (int)(slash - v), v);
+            if (db_parse_count(buf, &shard_k) != 0 || db_parse_count(slash + 1, &shard_n) != 0 ||
+                shard_n < 1 || shard_k < 1 || shard_k > shard_n)
+                db_die("bench: bad --shard '%s' (expected K/N with 1 <= K <= N)", v);
+        } else
+            db_die("bench: unknown option '%s'", a);
+    }
+    const db_suite *suite = db_suite_find(suite_name);
+    if (!suite)
+        db_die("bench: unknown suite '%s' (quick, full)", suite_name);
+    for (int i = 0; i < fp.n; i++)
+        if (!db_problem_find(fp.items[i]))
+            db_die("bench: unknown problem '%s'", fp.items[i]);
+    for (int i = 0; i < ff.n; i++)
+        if (db_form_from_name(ff.items[i]) < 0)
+            db_die("bench: unknown formulation '%s'", ff.items[i]);
+    for (int i = 0; i < fs.n; i++)
+        if (!db_solver_find(fs.items[i]))
+            db_die("bench: unknown solver '%s'", fs.items[i]);
+    double tols[DB_MAX_TOLS];
+    int ntol = db_cli_tols(tols_s ? tols_s : suite->tols, tols, DB_MAX_TOLS);
+
+    /* enumerate the runs of this shard */
+    int cap = 64, n = 0;
+    long index = 0;
+    item *items = malloc((size_t)cap * sizeof *items);
+    if (!items)
+        db_die("bench: out of memory");
+    for (int ip = 0; db_problems[ip]; ip++) {
+        const db_problem *p = db_problems[ip];
+        if (!filter_has(&fp, p->name))
+            continue;
+        if (p->nparams > DB_MAX_PARAMS)
+            db_die("bench: problem %s has more than %d parameters", p->name, DB_MAX_PARAMS);
+        int nsc = suite->all_scenarios ? p->nscenarios : 1;
+        for (int sc = 0; sc < nsc; sc++) {
+            int validated = 0;
+            for (int f = 0; f < DB_NFORMS; f++) {
+                if (!filter_has(&ff, db_form_name((db_form)f)))
+                    continue;
+                for (int is = 0; db_solvers[is]; is++) {
+                    const db_solver *s = db_solvers[is];
+                    if (!filter_has(&fs, s->name) || !(s->forms & DB_FORM_BIT(f)))
+                        continue;
+                    for (int it = 0; it < ntol; it++, index++) {
+                        if (index % shard_n != shard_k - 1)
+                            continue;
+                        if (!validated) {
+                            validate_reference(p, sc);
+                            validated = 1;
+                        }
+                        if (n == cap) {
+                            cap *= 2;
+                            item *grown = realloc(items, (size_t)cap * sizeof *items);
+                            if (!grown)
+                                db_die("bench: out of memory");
+                            items = grown;
+                        }
+                        items[n++] = (item){p, sc, (db_form)f, s, tols[it]};
+                    }
+                }
+            }
+        }
+    }
+    if (make_dirs(out) != 0)
+        db_die("bench: cannot create directory %s: %s", out, strerror(errno));
+    char path[4096];
+    snprintf(path, sizeof path, "%s/bench.json", out);
+
+    char created[64], git[64];
+    db_now_iso(created, sizeof created);
+    db_git_commit(git, sizeof git);
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "schema", BENCH_SCHEMA);
+    cJSON_AddStringToObject(root, "created", created);
+    cJSON_AddStringToObject(root, "git", git);
+    cJSON_AddItemToObject(root, "machine", db_machine_json());
+    cJSON_AddStringToObject(root, "suite", suite->name);
+    char shard[64];
+    snprintf(shard, sizeof shard, "%ld/%ld", shard_k, shard_n);
+    cJSON_AddStringToObject(root, "shard", shard);
+    cJSON *runs = cJSON_AddArrayToObject(root, "runs");
+
+    int *budget_failed = calloc((size_t)n + 1, sizeof *budget_failed);
+    if (!budget_failed)
+        db_die("bench: out of memory");
+    int nfailed = 0;
+    double cpu_total = 0;
+    for (int k = 0; k < n; k++) {
+        db_run_spec spec;
+        db_run_spec_init(&spec, items[k].p, items[k].sc, items[k].f, items[k].s, items[k].tol,
+                         items[k].tol);
+        spec.max_cpu = suite->max_cpu;
+        spec.max_steps = suite->max_steps;
+        db_run_result res;
+        char err[512], line[512];
+        int skip = budget_skip(items, k, budget_failed);
+        if (skip >= 0) {
+            /* a looser tolerance of the same problem/formulation/solver already
+             * ran out of budget: this one would too */
+            memset(&res, 0, sizeof res);
+            db_run_execute_skipped(&spec, &res, "budget", "");
+            snprintf(res.message, sizeof res.message,
+                     "skipped: budget exceeded at the looser tol %.0e", items[skip].tol);
+        } else if (db_run_execute(&spec, &res, err, sizeof err) != 0)
+            db_die("bench: %s", err);
+        budget_failed[k] = strcmp(res.status, "failed") == 0 && strcmp(res.reason, "budget") == 0;
+        db_run_summary(&res, line, sizeof line);
+        fprintf(stderr, "[%d/%d] %s\n", k + 1, n, line);
+        if (strcmp(res.status, "ok") != 0)
+            nfailed++;
+        cpu_total += res.cpu_seconds * res.repeats;
+        cJSON_AddItemToArray(runs, db_record_json(&res));
+        db_run_result_free(&res);
+    }
+    free(items);
+    free(budget_failed);
+    char err[512];
+    if (db_json_write_atomic(path, root, err, sizeof err) != 0) {
+        cJSON_Delete(root);
+        db_die("bench: %s", err);
+    }
+    cJSON_Delete(root);
+    fprintf(stderr, "bench: %d runs (%d failed) written to %s\n", n, nfailed, path);
+    return 0;
+}

@@ -1,0 +1,14 @@
+/* commands.h — the subcommands of the daebench program (DESIGN.md §"The
+ * program"); each takes the arguments after its name and returns the exit
+ * status (0 fine, 1 regressions found by check, 2 bad input). */
+#ifndef DAEBENCH_COMMANDS_H
+#define DAEBENCH_COMMANDS_H
+
+int db_cmd_list(int argc, char **argv);       /* list.c */
+int db_cmd_run(int argc, char **argv);        /* run_cmd.c */
+int db_cmd_bench(int argc, char **argv);      /* bench.c */
+int db_cmd_check(int argc, char **argv);      /* check.c */
+int db_cmd_plot(int argc, char **argv);       /* plot.c */
+int db_cmd_reference(int argc, char **argv);  /* reference_cmd.c */
+
+#endif

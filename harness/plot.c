@@ -1,0 +1,315 @@
+/* plot.c — "daebench plot --results results/bench.json --out results/plots":
+ * per problem and scenario, a .dat file with one block per solver/formulation
+ * (columns cpu, f_evals, scd, tol, errors p v λ μ, residuals position velocity
+ * acceleration; ok runs only, failed ones listed in its header) and gnuplot on
+ * plots/wpd.gp, giving <problem>-<scenario>-wpd.png and .svg.  Colours are fixed
+ * per solver (registry order), dash and point types per formulation. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "jsonio.h"
+#include "solvers/solver.h"
+
+#ifndef DAEBENCH_SOURCE_DIR
+#define DAEBENCH_SOURCE_DIR "."
+#endif
+
+/* colour-blind-safe palette (Okabe & Ito), one per solver in registry order */
+static const char *const palette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                      "#E69F00", "#56B4E9", "#000000", "#F0E442"};
+static const int point_types[DB_NFORMS] = {7, 5, 9, 11, 13, 4};
+
+typedef struct {
+    const cJSON *run;
+    const char *problem, *scenario, *solver, *form;
+    int ok;
+    double tol;
+} view;
+
+static int find_in_path(const char *prog)
+{
+    const char *path = getenv("PATH");
+    if (!path)
+        return 0;
+    char dir[4096];
+    while (*path) {
+        size_t len = strcspn(path, ":");
+        snprintf(dir, sizeof dir, "%.*s/%s", (int)len, len ? path : ".", prog);
+        if (access(dir, X_OK) == 0)
+            return 1;
+        path += len + (path[len] == ':');
+    }
+    return 0;
+}
+
+static double num_at(const cJSON *o, const char *a, const char *b)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, a);
+    if (b)
+        x = cJSON_GetObjectItemCaseSensitive(x, b);
+    return cJSON_IsNumber(x) ? x->valuedouble : NAN;
+}
+
+static double num_at3(const cJSON *o, const char *a, const char *b, const char *c)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, a);
+    x = cJSON_GetObjectItemCaseSensitive(x, b);
+    x = cJSON_GetObjectItemCaseSensitive(x, c);
+    return cJSON_IsNumber(x) ? x->valuedouble : NAN;
+}
+
+static int solver_index(const char *name)
+{
+    for (int i = 0; db_solvers[i]; i++)
+        if (strcmp(db_solvers[i]->name, name) == 0)
+            return i;
+    /* an unknown solver (an older bench file): a stable colour from its name */
+    unsigned h = 5381;
+    for (const char *c = name; *c; c++)
+        h = h * 33u + (unsigned char)*c;
+    return (int)(h % 8u);
+}
+
+static int by_block(const void *a, const void *b)
+{
+    const view *x = a, *y = b;
+    int c = strcmp(x->problem, y->problem);
+    if (!c)
+        c = strcmp(x->scenario, y->scenario);
+    if (!c)
+        c = solver_index(x->solver) - solver_index(y->solver);
+    if (!c)
+        c = strcmp(x->solver, y->solver);
+    if (!c)
+        c = db_form_from_name(x->form) - db_form_from_name(y->form);
+    if (!c)
+        c = strcmp(x->form, y->form);
+    if (!c)
+        c = (x->tol < y->tol) - (x->tol > y->tol);
+    return c;
+}
+
+static int same_page(const view *a, const view *b)
+{
+    return strcmp(a->problem, b->problem) == 0 && strcmp(a->scenario, b->scenario) == 0;
+}
+
+static int same_block(const view *a, const view *b)
+{
+    return same_page(a, b) && strcmp(a->solver, b->solver) == 0 && strcmp(a->form, b->form) == 0;
+}
+
+static int plottable(const view *v)
+{
+    return v->ok && isfinite(num_at(v->run, "error", "scd"));
+}
+
+static void put(FILE *f, double x)
+{
+    if (isfinite(x))
+        fprintf(f, " %.6e", x);
+    else
+        fprintf(f, " NaN");
+}
+
+/* one page: views v[0..n) of one problem/scenario; returns 0 or -1 */
+static int plot_page(const view *v, int n, const char *outdir, const char *script)
+{
+    char base[4096], dat[4200];
+    snprintf(base, sizeof base, "%s/%s-%s", outdir, v[0].problem, v[0].scenario);
+    snprintf(dat, sizeof dat, "%s-wpd.dat", base);
+    FILE *f = fopen(dat, "w");
+    if (!f)
+        db_die("plot: cannot write %s: %s", dat, strerror(errno));
+    char titles[2048] = "", colors[2048] = "", dashes[512] = "", points[512] = "";
+    char failed[1024] = "";
+    int nblocks = 0, nfailed = 0;
+    fprintf(f, "# daebench work-precision data: %s %s\n", v[0].problem, v[0].scenario);
+    fprintf(f, "# columns: cpu f_evals scd tol err_p err_v err_lambda err_mu "
+               "res_position res_velocity res_acceleration\n");
+    for (int k = 0; k < n; k++)
+        if (!plottable(&v[k])) {
+            const cJSON *st = cJSON_GetObjectItemCaseSensitive(v[k].run, "status");
+            const cJSON *rs = cJSON_GetObjectItemCaseSensitive(v[k].run, "reason");
+            fprintf(f, "# not drawn: %s/%s tol=%.0e %s%s%s\n", v[k].solver, v[k].form, v[k].tol,
+                    cJSON_IsString(st) ? st->valuestring : "?", cJSON_IsString(rs) ? " " : "",
+                    cJSON_IsString(rs) ? rs->valuestring : "");
+            size_t used = strlen(failed);
+            if (used < 400)
+                snprintf(failed + used, sizeof failed - used, "%s%s/%s %.0e", nfailed ? ", " : "",
+                         v[k].solver, v[k].form, v[k].tol);
+            nfailed++;
+        }
+    for (int k = 0; k < n;) {
+        int e = k;
+        while (e < n && same_block(&v[k], &v[e]))
+            e++;
+        int drawn = 0;
+        for (int j = k; j < e; j++)
+            drawn += plottable(&v[j]);
+        if (drawn) {
+            if (nblocks)
+                fprintf(f, "\n\n");
+            fprintf(f, "# block %d: %s/%s\n", nblocks, v[k].solver, v[k].form);
+            for (int j = k; j < e; j++) {
+                if (!plottable(&v[j]))
+                    continue;
+                const cJSON *r = v[j].run;
+                put(f, num_at(r, "cpu_seconds", NULL));
+                put(f, num_at(r, "counters", "f_evals"));
+                put(f, num_at(r, "error", "scd"));
+                put(f, v[j].tol);
+                put(f, num_at3(r, "error", "end", "p"));
+                put(f, num_at3(r, "error", "end", "v"));
+                put(f, num_at3(r, "error", "end", "lambda"));
+                put(f, num_at3(r, "error", "end", "mu"));
+                put(f, num_at(r, "residual", "position"));
+                put(f, num_at(r, "residual", "velocity"));
+                put(f, num_at(r, "residual", "acceleration"));
+                fputc('\n', f);
+            }
+            int fi = db_form_from_name(v[k].form);
+            size_t u;
+            u = strlen(titles);
+            snprintf(titles + u, sizeof titles - u, "%s%s/%s", nblocks ? " " : "", v[k].solver,
+                     v[k].form);
+            u = strlen(colors);
+            snprintf(colors + u, sizeof colors - u, "%s%s", nblocks ? " " : "",
+                     palette[solver_index(v[k].solver) % 8]);
+            u = strlen(dashes);
+            snprintf(dashes + u, sizeof dashes - u, "%s%d", nblocks ? " " : "", fi >= 0 ? fi + 1 : 1);
+            u = strlen(points);
+            snprintf(points + u, sizeof points - u, "%s%d", nblocks ? " " : "",
+                     fi >= 0 ? point_types[fi] : 1);
+            nblocks++;
+        }
+        k = e;
+    }
+    if (fclose(f) != 0)
+        db_die("plot: cannot write %s", dat);
+    if (nfailed) {
+        size_t u = strlen(failed);
+        if (u >= 400)
+            snprintf(failed + u, sizeof failed - u, " ... (%d in all)", nfailed);
+    }
+    if (nblocks == 0) {
+        fprintf(stderr, "plot: %s %s: no successful run to draw (%d failed)\n", v[0].problem,
+                v[0].scenario, nfailed);
+        return 0;
+    }
+    char expr[16384], notdrawn[1200] = "";
+    if (nfailed)
+        snprintf(notdrawn, sizeof notdrawn, "failed, not drawn: %s", failed);
+    snprintf(expr, sizeof expr,
+             "datafile='%s'; outbase='%s'; nblocks=%d; titles='%s'; colors='%s'; "
+             "dashes='%s'; points='%s'; ptitle='%s %s: work-precision'; failed='%s'",
+             dat, base, nblocks, titles, colors, dashes, points, v[0].problem, v[0].scenario,
+             notdrawn);
+    pid_t pid = fork();
+    if (pid < 0)
+        db_die("plot: cannot start gnuplot: %s", strerror(errno));
+    if (pid == 0) {
+        execlp("gnuplot", "gnuplot", "-e", expr, script, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "daebench: plot: gnuplot failed on %s\n", dat);
+        return -1;
+    }
+    printf("%s-wpd.png %s-wpd.svg (%d lines, %d failed runs not drawn)\n", base, base, nblocks,
+           nfailed);
+    return 0;
+}
+
+/* names in file paths and gnuplot strings: letters, digits and ._- only */
+static int safe_name(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (const char *c = s; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+              *c == '.' || *c == '_' || *c == '-'))
+            return 0;
+    return 1;
+}
+
+int db_cmd_plot(int argc, char **argv)
+{
+    const char *results = "results/bench.json", *outdir = "results/plots";
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--results") == 0)
+            results = db_cli_value(argc, argv, &i);
+        else if (strcmp(argv[i], "--out") == 0)
+            outdir = db_cli_value(argc, argv, &i);
+        else
+            db_die("plot: unknown option '%s'", argv[i]);
+    }
+    if (!find_in_path("gnuplot"))
+        db_die("plot: gnuplot not found in PATH (install gnuplot)");
+    const char *pdir = getenv("DAEBENCH_PLOTS_DIR");
+    char script[4096];
+    snprintf(script, sizeof script, "%s/wpd.gp",
+             pdir && *pdir ? pdir : DAEBENCH_SOURCE_DIR "/plots");
+    if (access(script, R_OK) != 0)
+        db_die("plot: cannot read %s", script);
+    if (strchr(outdir, '\'') || strchr(outdir, '"'))
+        db_die("plot: --out must not contain quotes");
+    char err[512];
+    cJSON *j = db_json_read_file(results, err, sizeof err);
+    if (!j)
+        db_die("plot: %s", err);
+    const char *schema;
+    const cJSON *runs = NULL;
+    if (db_json_string(j, "schema", &schema, err, sizeof err) != 0 ||
+        strcmp(schema, "daebench.bench/1") != 0 ||
+        !(runs = db_json_array(j, "runs", err, sizeof err))) {
+        cJSON_Delete(j);
+        db_die("plot: %s: not a daebench.bench/1 file", results);
+    }
+    int n = cJSON_GetArraySize(runs), k = 0;
+    view *v = calloc((size_t)n + 1, sizeof *v);
+    if (!v)
+        db_die("plot: out of memory");
+    const cJSON *r;
+    cJSON_ArrayForEach(r, runs) {
+        view *x = &v[k];
+        const char *st;
+        x->run = r;
+        if (db_json_string(r, "problem", &x->problem, err, sizeof err) ||
+            db_json_string(r, "scenario", &x->scenario, err, sizeof err) ||
+            db_json_string(r, "solver", &x->solver, err, sizeof err) ||
+            db_json_string(r, "formulation", &x->form, err, sizeof err) ||
+            db_json_string(r, "status", &st, err, sizeof err) ||
+            db_json_number(r, "rtol", &x->tol, err, sizeof err))
+            db_die("plot: %s: run %d: %s", results, k, err);
+        if (!safe_name(x->problem) || !safe_name(x->scenario) || !safe_name(x->solver) ||
+            !safe_name(x->form))
+            db_die("plot: %s: run %d: unexpected characters in a name", results, k);
+        x->ok = strcmp(st, "ok") == 0;
+        k++;
+    }
+    if (mkdir(outdir, 0777) != 0 && errno != EEXIST)
+        db_die("plot: cannot create %s: %s", outdir, strerror(errno));
+    qsort(v, (size_t)n, sizeof *v, by_block);
+    int rc = 0;
+    for (int a = 0; a < n;) {
+        int b = a;
+        while (b < n && same_page(&v[a], &v[b]))
+            b++;
+        if (plot_page(v + a, b - a, outdir, script) != 0)
+            rc = DB_EXIT_BAD_INPUT;
+        a = b;
+    }
+    free(v);
+    cJSON_Delete(j);
+    return rc;
+}

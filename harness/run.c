@@ -1,0 +1,277 @@
+/* run.c — one run: problem setup with scenario and parameters, formulation
+ * build (testset/dae.h), timed integration on the reference's output grid
+ * (timing.c), measures against the reference (measures.c, reference.c). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reference.h"
+#include "run.h"
+
+void db_run_spec_init(db_run_spec *spec, const db_problem *prob, int scenario, db_form form,
+                      const db_solver *solver, double rtol, double atol)
+{
+    memset(spec, 0, sizeof *spec);
+    spec->prob = prob;
+    spec->scenario = scenario;
+    for (int i = 0; i < prob->nparams && i < DB_MAX_PARAMS; i++)
+        spec->par[i] = prob->params[i].def;
+    spec->form = form;
+    spec->solver = solver;
+    spec->rtol = rtol;
+    spec->atol = atol;
+}
+
+void db_run_result_free(db_run_result *res)
+{
+    for (int g = 0; g < DB_NGROUPS; g++) {
+        free(res->end[g]);
+        res->end[g] = NULL;
+    }
+}
+
+static void set_failed(db_run_result *res, const char *reason, const char *msg)
+{
+    res->status = "failed";
+    snprintf(res->reason, sizeof res->reason, "%s", reason);
+    snprintf(res->message, sizeof res->message, "%s", msg);
+}
+
+/* the trajectory of the solution: t0 (initial values) and the output times */
+typedef struct {
+    db_traj tr;
+    double *t;
+    double *a;        /* accelerations [nt × nv] when the formulation has them */
+} sol_traj;
+
+static void sol_free(sol_traj *s)
+{
+    free(s->t);
+    free(s->a);
+    for (int g = 0; g < DB_NGROUPS; g++)
+        free(s->tr.x[g]);
+}
+
+static int sol_alloc(sol_traj *s, int nt, const int size[DB_NGROUPS], int with_a)
+{
+    memset(s, 0, sizeof *s);
+    s->t = calloc((size_t)nt, sizeof *s->t);
+    if (!s->t)
+        return -1;
+    s->tr.nt = nt;
+    s->tr.t = s->t;
+    for (int g = 0; g < DB_NGROUPS; g++) {
+        s->tr.size[g] = size[g];
+        s->tr.x[g] = calloc((size_t)nt * size[g] + 1, sizeof(double));
+        if (!s->tr.x[g])
+            return -1;
+    }
+    if (with_a && !(s->a = calloc((size_t)nt * size[DB_GV] + 1, sizeof(double))))
+        return -1;
+    return 0;
+}
+
+/* copy the groups of the DAE vector y into point k of s */
+static void sol_set(sol_traj *s, int k, const db_dae *d, const double *y)
+{
+    int off[DB_NGROUPS] = {d->off_p, d->off_v, d->off_l, d->off_m};
+    for (int g = 0; g < DB_NGROUPS; g++) {
+        int n = s->tr.size[g];
+        if (n > 0)
+            memcpy(s->tr.x[g] + (long)k * n, y + off[g], (size_t)n * sizeof(double));
+    }
+    if (s->a)
+        memcpy(s->a + (long)k * s->tr.size[DB_GV], y + d->off_a,
+               (size_t)s->tr.size[DB_GV] * sizeof(double));
+}
+
+static int all_finite(const double *x, long n)
+{
+    for (long i = 0; i < n; i++)
+        if (!isfinite(x[i]))
+            return 0;
+    return 1;
+}
+
+/* integrate and measure; m, d and ref are set up */
+static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mech *m,
+                       const db_dae *d, const db_ref *ref, char *err, size_t errlen)
+{
+    int size[DB_NGROUPS] = {m->np, m->nv, m->nl, m->nm};
+    double t0 = m->t0, tend = m->tend, ttol = 1e-12 * fmax(1.0, fabs(tend));
+    int nref = ref->grid.nt;
+    /* output times: the reference times strictly inside (t0, tend), then tend */
+    double *tout = malloc(((size_t)nref + 1) * sizeof *tout);
+    int *map = malloc(((size_t)nref + 1) * sizeof *map);  /* ref point -> solution point */
+    double *y = NULL;
+    sol_traj s, aligned;
+    memset(&s, 0, sizeof s);
+    memset(&aligned, 0, sizeof aligned);
+    int rc = -1;
+    if (!tout || !map)
+        goto oom;
+    int nout = 0;
+    for (int k = 0; k < nref; k++) {
+        double t = ref->t[k];
+        if (t <= t0 + ttol)
+            map[k] = 0;
+        else if (t >= tend - ttol)
+            map[k] = -1; /* the end point, fixed below */
+        else {
+            tout[nout++] = t;
+            map[k] = nout;
+        }
+    }
+    tout[nout++] = tend;
+    for (int k = 0; k < nref; k++)
+        if (map[k] < 0)
+            map[k] = nout;
+    if (!(y = malloc(((size_t)nout * d->n + 1) * sizeof *y)))
+        goto oom;
+    db_output out = {.nt = nout, .t = tout, .y = y, .yp = NULL};
+    db_solver_opts o = {.rtol = spec->rtol, .atol = spec->atol, .max_steps = spec->max_steps,
+                        .max_cpu = spec->max_cpu};
+    db_timing tm;
+    char msg[256] = "";
+    db_status st = db_timed_integrate(spec->solver, d, &o, &out, &res->counters, msg,
+                                      sizeof msg, &tm);
+    res->cpu_seconds = tm.cpu_seconds;
+    res->repeats = tm.repeats;
+    if (st != DB_OK) {
+        set_failed(res, db_status_name(st), msg[0] ? msg : db_status_name(st));
+        rc = 0;
+        goto done;
+    }
+    if (!all_finite(y, (long)nout * d->n)) {
+        set_failed(res, db_status_name(DB_FAIL_NONFINITE), "non-finite values in the output");
+        rc = 0;
+        goto done;
+    }
+    res->status = "ok";
+    if (tm.nondeterministic)
+        snprintf(res->message, sizeof res->message, "counters differ between repeats");
+    /* the solution trajectory: t0 and the output times */
+    if (sol_alloc(&s, nout + 1, size, d->off_a >= 0) != 0)
+        goto oom;
+    s.t[0] = t0;
+    sol_set(&s, 0, d, d->y0);
+    for (int k = 0; k < nout; k++) {
+        s.t[k + 1] = tout[k];
+        sol_set(&s, k + 1, d, y + (long)k * d->n);
+    }
+    db_traj_residuals(m, &s.tr, s.a, res->residual);
+    res->invariant_drift = db_invariant_drift(m, &s.tr);
+    res->have_end = 1;
+    res->t_end = tend;
+    for (int g = 0; g < DB_NGROUPS; g++) {
+        res->size[g] = size[g];
+        if (!(res->end[g] = malloc(((size_t)size[g] + 1) * sizeof(double))))
+            goto oom;
+        memcpy(res->end[g], s.tr.x[g] + (long)nout * size[g], (size_t)size[g] * sizeof(double));
+    }
+    if (ref->have) {
+        if (sol_alloc(&aligned, nref, size, 0) != 0)
+            goto oom;
+        for (int k = 0; k < nref; k++) {
+            aligned.t[k] = ref->t[k];
+            for (int g = 0; g < DB_NGROUPS; g++)
+                memcpy(aligned.tr.x[g] + (long)k * size[g],
+                       s.tr.x[g] + (long)map[k] * size[g], (size_t)size[g] * sizeof(double));
+        }
+        db_end_errors(res->end, ref->end, size, ref->mag, res->err_end);
+        db_grid_errors(&aligned.tr, &ref->grid, t0, tend, ref->mag, res->err_grid);
+        res->scd = db_scd(res->err_end[DB_GP], res->err_end[DB_GV]);
+        res->mescd = db_mescd(res->end[DB_GP], ref->end[DB_GP], size[DB_GP], res->end[DB_GV],
+                              ref->end[DB_GV], size[DB_GV], spec->rtol, spec->atol);
+    } else if (!res->message[0]) {
+        snprintf(res->message, sizeof res->message, "%s", ref->msg);
+    }
+    rc = 0;
+    goto done;
+oom:
+    snprintf(err, errlen, "out of memory in run of %s", spec->prob->name);
+    rc = -1;
+done:
+    sol_free(&s);
+    sol_free(&aligned);
+    free(y);
+    free(map);
+    free(tout);
+    return rc;
+}
+
+void db_run_execute_skipped(const db_run_spec *spec, db_run_result *res, const char *reason,
+                            const char *msg)
+{
+    memset(res, 0, sizeof *res);
+    res->spec = *spec;
+    res->scd = res->mescd = res->invariant_drift = NAN;
+    for (int g = 0; g < DB_NGROUPS; g++)
+        res->err_end[g] = res->err_grid[g] = NAN;
+    for (int l = 0; l < 3; l++)
+        res->residual[l] = NAN;
+    set_failed(res, reason, msg);
+}
+
+int db_run_execute(const db_run_spec *spec, db_run_result *res, char *err, size_t errlen)
+{
+    db_run_execute_skipped(spec, res, "", "");
+    if (!(spec->solver->forms & DB_FORM_BIT(spec->form))) {
+        res->status = "unsupported";
+        snprintf(res->message, sizeof res->message, "solver %s does not accept formulation %s",
+                 spec->solver->name, db_form_name(spec->form));
+        return 0;
+    }
+    db_mech m;
+    memset(&m, 0, sizeof m);
+    char msg[256] = "";
+    /* res->spec.par outlives m */
+    if (spec->prob->setup(&m, spec->scenario, res->spec.par, msg, sizeof msg) != 0) {
+        set_failed(res, "setup", msg[0] ? msg : "problem setup failed");
+        return 0;
+    }
+    db_ref ref;
+    if (db_ref_load(&ref, spec->prob, spec->scenario, res->spec.par, &m, err, errlen) != 0) {
+        if (spec->prob->teardown)
+            spec->prob->teardown(&m);
+        return -1;
+    }
+    db_dae d;
+    memset(&d, 0, sizeof d);
+    int rc = 0;
+    if (db_dae_build(&d, &m, spec->form, msg, sizeof msg) != 0) {
+        set_failed(res, "build", msg[0] ? msg : "formulation build failed");
+    } else {
+        rc = run_measure(spec, res, &m, &d, &ref, err, errlen);
+        db_dae_free(&d);
+    }
+    db_ref_free(&ref);
+    if (spec->prob->teardown)
+        spec->prob->teardown(&m);
+    return rc;
+}
+
+void db_run_summary(const db_run_result *res, char *buf, size_t len)
+{
+    const db_run_spec *s = &res->spec;
+    char tol[64];
+    if (s->rtol == s->atol)
+        snprintf(tol, sizeof tol, "tol=%.0e", s->rtol);
+    else
+        snprintf(tol, sizeof tol, "rtol=%.0e atol=%.0e", s->rtol, s->atol);
+    char status[160];
+    if (strcmp(res->status, "failed") == 0)
+        snprintf(status, sizeof status, "failed(%s: %.100s)", res->reason, res->message);
+    else
+        snprintf(status, sizeof status, "%s", res->status);
+    char scd[32];
+    if (isfinite(res->scd))
+        snprintf(scd, sizeof scd, "%.2f", res->scd);
+    else
+        snprintf(scd, sizeof scd, "null");
+    snprintf(buf, len, "%s:%s %s %s %s %s scd=%s steps=%ld f_evals=%ld cpu=%.3es",
+             s->prob->name, s->prob->scenarios[s->scenario].name, db_form_name(s->form),
+             s->solver->name, tol, status, scd, res->counters.steps, res->counters.f_evals,
+             res->cpu_seconds);
+}

@@ -1,0 +1,62 @@
+/* run.h — one run of daebench (DESIGN.md §"The program", §"JSON"): set up a
+ * problem with scenario and parameters, build the formulation, integrate with
+ * the solver on the output grid of the reference, measure against the
+ * reference, and hold the result that record.c writes as a run record. */
+#ifndef DAEBENCH_RUN_H
+#define DAEBENCH_RUN_H
+
+#include <stddef.h>
+
+#include "cli.h"
+#include "measures.h"
+#include "solvers/solver.h"
+#include "timing.h"
+
+typedef struct {
+    const db_problem *prob;
+    int scenario;
+    double par[DB_MAX_PARAMS];   /* every parameter's value, in the problem's order */
+    db_form form;
+    const db_solver *solver;
+    double rtol, atol;
+    long max_steps;              /* 0 = solver default */
+    double max_cpu;              /* 0 = none */
+} db_run_spec;
+
+typedef struct {
+    db_run_spec spec;
+    const char *status;          /* "ok", "failed" or "unsupported" */
+    char reason[32];             /* of a failed run: db_status_name or "setup"/"build" */
+    char message[512];
+    double cpu_seconds;
+    int repeats;
+    db_counters counters;
+    /* measures; NAN where a value does not exist (written as null) */
+    double scd, mescd;
+    double err_end[DB_NGROUPS], err_grid[DB_NGROUPS];
+    double residual[3];          /* position, velocity, acceleration */
+    double invariant_drift;
+    /* state at the end of integration (have_end = 1 for ok runs) */
+    int have_end;
+    double t_end;
+    int size[DB_NGROUPS];
+    double *end[DB_NGROUPS];     /* owned */
+} db_run_result;
+
+/* Carry out one run.  Returns 0 with the result (which may be a failed or
+ * unsupported run), or -1 with a one-line message in err for bad input that
+ * must stop the program (a corrupt reference file). */
+int db_run_execute(const db_run_spec *spec, db_run_result *res, char *err, size_t errlen);
+/* a failed result with reason and message, without running (a skipped run) */
+void db_run_execute_skipped(const db_run_spec *spec, db_run_result *res, const char *reason,
+                            const char *msg);
+void db_run_result_free(db_run_result *res);
+
+/* "pendulum:A GGL radau5 tol=1e-08 ok scd=8.12 steps=.. f_evals=.. cpu=..s" */
+void db_run_summary(const db_run_result *res, char *buf, size_t len);
+
+/* a spec with defaults: default parameters, scenario 0, no budgets */
+void db_run_spec_init(db_run_spec *spec, const db_problem *prob, int scenario, db_form form,
+                      const db_solver *solver, double rtol, double atol);
+
+#endif

@@ -1,0 +1,101 @@
+/* run_cmd.c — "daebench run": options of one run, its summary line, and the run
+ * record written atomically with --json (DESIGN.md §"The program", §"JSON"). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "jsonio.h"
+#include "record.h"
+#include "run.h"
+
+int db_cmd_run(int argc, char **argv)
+{
+    const char *pspec = NULL, *fname = NULL, *sname = NULL, *json = NULL;
+    const char *params[64];
+    int nparams = 0;
+    double tol = 0, rtol = 0, atol = 0, max_cpu = 0;
+    long max_steps = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-p") == 0 || strcmp(a, "--problem") == 0)
+            pspec = db_cli_value(argc, argv, &i);
+        else if (strcmp(a, "-f") == 0 || strcmp(a, "--formulation") == 0)
+            fname = db_cli_value(argc, argv, &i);
+        else if (strcmp(a, "-s") == 0 || strcmp(a, "--solver") == 0)
+            sname = db_cli_value(argc, argv, &i);
+        else if (strcmp(a, "--tol") == 0 || strcmp(a, "--rtol") == 0 ||
+                 strcmp(a, "--atol") == 0) {
+            const char *v = db_cli_value(argc, argv, &i);
+            double x;
+            if (db_parse_positive(v, &x) != 0)
+                db_die("run: bad %s '%s' (expected a positive number)", a, v);
+            *(a[2] == 't' ? &tol : a[2] == 'r' ? &rtol : &atol) = x;
+        } else if (strcmp(a, "--param") == 0) {
+            if (nparams >= 64)
+                db_die("run: too many --param");
+            params[nparams++] = db_cli_value(argc, argv, &i);
+        } else if (strcmp(a, "--max-steps") == 0) {
+            const char *v = db_cli_value(argc, argv, &i);
+            if (db_parse_count(v, &max_steps) != 0 || max_steps == 0)
+                db_die("run: bad --max-steps '%s'", v);
+        } else if (strcmp(a, "--max-cpu") == 0) {
+            const char *v = db_cli_value(argc, argv, &i);
+            if (db_parse_positive(v, &max_cpu) != 0)
+                db_die("run: bad --max-cpu '%s'", v);
+        } else if (strcmp(a, "--json") == 0)
+            json = db_cli_value(argc, argv, &i);
+        else
+            db_die("run: unknown option '%s'", a);
+    }
+    if (!pspec || !fname || !sname)
+        db_die("run: -p PROBLEM, -f FORMULATION and -s SOLVER are required");
+    int sc;
+    const db_problem *prob = db_cli_problem(pspec, &sc);
+    int form = db_form_from_name(fname);
+    if (form < 0)
+        db_die("run: unknown formulation '%s'", fname);
+    const db_solver *solver = db_solver_find(sname);
+    if (!solver)
+        db_die("run: unknown solver '%s'", sname);
+    if (!(solver->forms & DB_FORM_BIT(form)))
+        db_die("run: solver %s does not accept formulation %s", solver->name, fname);
+    if (rtol == 0)
+        rtol = tol;
+    if (atol == 0)
+        atol = tol;
+    if (rtol == 0 || atol == 0)
+        db_die("run: --tol T (or both --rtol and --atol) is required");
+    if (prob->nparams > DB_MAX_PARAMS)
+        db_die("run: problem %s has more than %d parameters", prob->name, DB_MAX_PARAMS);
+    if (json && db_dir_of_exists(json) != 0)
+        db_die("run: the directory of --json %s does not exist", json);
+
+    db_run_spec spec;
+    db_run_spec_init(&spec, prob, sc, (db_form)form, solver, rtol, atol);
+    spec.max_steps = max_steps;
+    spec.max_cpu = max_cpu;
+    unsigned set = 0;
+    for (int k = 0; k < nparams; k++)
+        db_cli_param(prob, params[k], spec.par, &set);
+
+    db_run_result res;
+    char err[512];
+    if (db_run_execute(&spec, &res, err, sizeof err) != 0)
+        db_die("run: %s", err);
+    char line[512];
+    db_run_summary(&res, line, sizeof line);
+    printf("%s\n", line);
+    int rc = 0;
+    if (json) {
+        cJSON *rec = db_record_json(&res);
+        if (db_json_write_atomic(json, rec, err, sizeof err) != 0) {
+            fprintf(stderr, "daebench: run: %s\n", err);
+            rc = DB_EXIT_BAD_INPUT;
+        }
+        cJSON_Delete(rec);
+    }
+    db_run_result_free(&res);
+    return rc;
+}

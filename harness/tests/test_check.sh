@@ -1,0 +1,99 @@
+#!/bin/bash
+# test_check.sh — "daebench check": a degraded scd, grown counters, a failed
+# status, a missing run or a much slower run are regressions (exit 1, each named
+# on its own line); changes within the margins and identical files pass (exit 0).
+# usage: test_check.sh DAEBENCH_BINARY SOURCE_DIR
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+n=0
+
+# bench FILE SCD2 FEVALS2 STATUS2 CPU2 [drop]: two runs; the second one varies
+bench() {
+    local second
+    second=$(cat <<JSON
+    {"problem": "pendulum", "scenario": "v28", "params": {"m": 1, "g": 13.75, "L": 1},
+     "formulation": "GGL", "solver": "radau5", "rtol": 1e-08, "atol": 1e-08,
+     "status": "$4", "message": "", "cpu_seconds": $5, "repeats": 5,
+     "counters": {"steps": 280, "rejected": 0, "f_evals": $3, "jac_evals": 275,
+                  "decompositions": 280, "solves": 1112},
+     "error": {"scd": $2, "mescd": 7.2, "end": {"p": 1e-8, "v": 1e-8, "lambda": 1e-6, "mu": null},
+               "grid": {"p": 1e-8, "v": 1e-8, "lambda": 1e-6, "mu": null}},
+     "residual": {"position": 1e-8, "velocity": 1e-7, "acceleration": 1e-4},
+     "invariant_drift": 1e-8, "end": null}
+JSON
+)
+    [ "$6" = drop ] && second=""
+    cat >"$1" <<JSON
+{"schema": "daebench.bench/1", "created": "2024-01-01T00:00:00Z", "git": "unknown",
+ "machine": {"hostname": "h", "cpu": "c", "cores": 2},
+ "runs": [
+    {"problem": "pendulum", "scenario": "v28", "params": {"g": 13.75, "m": 1, "L": 1},
+     "formulation": "GGL", "solver": "radau5", "rtol": 1e-06, "atol": 1e-06,
+     "status": "ok", "message": "", "cpu_seconds": 0.001, "repeats": 5,
+     "counters": {"steps": 90, "rejected": 1, "f_evals": 900, "jac_evals": 80,
+                  "decompositions": 91, "solves": 300},
+     "error": {"scd": 5.4, "mescd": 5.3, "end": {"p": 1e-6, "v": 1e-6, "lambda": 1e-4, "mu": null},
+               "grid": {"p": 1e-6, "v": 1e-6, "lambda": 1e-4, "mu": null}},
+     "residual": {"position": 1e-6, "velocity": 1e-5, "acceleration": 1e-2},
+     "invariant_drift": 1e-6, "end": null}${second:+,}
+$second
+ ]}
+JSON
+}
+
+# expect WHAT STATUS PATTERN ARGS...: exit status and a line matching PATTERN
+expect() {
+    local what=$1 want=$2 pattern=$3
+    n=$((n + 1))
+    "$bin" check --baseline "$tmp/base.json" --results "$tmp/res.json" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    if [ "$rc" -ne "$want" ]; then
+        echo "FAIL [$what]: exit $rc, expected $want"; cat "$tmp/out" "$tmp/err"
+        fails=$((fails + 1))
+    elif ! grep -q -- "$pattern" "$tmp/out"; then
+        echo "FAIL [$what]: no line matching '$pattern':"; cat "$tmp/out"
+        fails=$((fails + 1))
+    else
+        echo "ok   [$what]: $(grep -- "$pattern" "$tmp/out" | head -1)"
+    fi
+}
+
+bench "$tmp/base.json" 7.4 2776 ok 0.002
+bench "$tmp/res.json" 7.4 2776 ok 0.002
+expect "identical" 0 "0 regressions: ok"
+
+bench "$tmp/res.json" 6.8 2776 ok 0.002
+expect "scd drops by 0.6" 1 "^REGRESSION pendulum:v28.* GGL radau5 rtol=1e-08: scd 7.40 -> 6.80"
+[ "$(grep -c '^REGRESSION' "$tmp/out")" -eq 1 ] || { echo "FAIL: not exactly one regression line"; fails=$((fails + 1)); }
+
+bench "$tmp/res.json" 7.0 2776 ok 0.002
+expect "scd drops by 0.4 (within margin)" 0 "0 regressions"
+
+bench "$tmp/res.json" null 2776 ok 0.002
+expect "scd becomes null" 1 "^REGRESSION pendulum:v28.*rtol=1e-08: scd"
+
+bench "$tmp/res.json" 7.4 3200 ok 0.002
+expect "f_evals grow by 15 %" 1 "^REGRESSION pendulum:v28.*GGL radau5 rtol=1e-08: f_evals 2776 -> 3200"
+
+bench "$tmp/res.json" 7.4 2900 ok 0.002
+expect "f_evals grow by 4.5 % (within margin)" 0 "0 regressions"
+
+bench "$tmp/res.json" 7.4 2776 failed 0.002
+expect "status ok -> failed" 1 "^REGRESSION pendulum:v28.*rtol=1e-08: status ok -> failed"
+
+bench "$tmp/res.json" 7.4 2776 ok 0.002 drop
+expect "baseline run missing" 1 "^REGRESSION pendulum:v28.*rtol=1e-08: missing"
+
+bench "$tmp/res.json" 7.4 2776 ok 0.05
+expect "cpu 25x" 1 "^REGRESSION pendulum:v28.*rtol=1e-08: cpu_seconds"
+
+bench "$tmp/res.json" 7.4 2776 ok 0.005
+expect "cpu 2.5x (within the generous margin)" 0 "0 regressions"
+
+bench "$tmp/res.json" 8.4 2000 ok 0.001
+expect "better results" 0 "1 improved, 0 regressions"
+
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]

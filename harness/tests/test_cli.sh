@@ -1,0 +1,83 @@
+#!/bin/bash
+# test_cli.sh — bad input to daebench ends with exactly one line on stderr, exit
+# status 2, and no file written (DESIGN.md §"The program").
+# usage: test_cli.sh DAEBENCH_BINARY SOURCE_DIR
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+n=0
+echo '{"schema": "daebench.bench/1", "runs": [' > "$tmp/corrupt.json"
+echo '{"schema": "daebench.bench/1", "runs": [{"problem": 3}]}' > "$tmp/badrun.json"
+echo '{"schema": "other/1", "runs": []}' > "$tmp/wrongschema.json"
+echo '{"schema": "daebench.bench/1", "runs": []}' > "$tmp/empty.json"
+before=$(ls -A "$tmp" | sort)
+
+expect_bad() {  # description, then the arguments
+    local what=$1
+    shift
+    n=$((n + 1))
+    (cd "$tmp" && "$bin" "$@" >"$tmp/.out" 2>"$tmp/.err")
+    local rc=$?
+    local lines
+    lines=$(wc -l <"$tmp/.err")
+    local now
+    now=$(ls -A "$tmp" | grep -v '^\.out$\|^\.err$' | sort)
+    if [ "$rc" -ne 2 ]; then
+        echo "FAIL [$what]: exit status $rc, expected 2 ($(head -c 200 "$tmp/.err"))"
+        fails=$((fails + 1))
+    elif [ "$lines" -ne 1 ]; then
+        echo "FAIL [$what]: $lines lines on stderr, expected 1:"
+        cat "$tmp/.err"
+        fails=$((fails + 1))
+    elif [ "$now" != "$before" ]; then
+        echo "FAIL [$what]: files written: $(echo $now)"
+        fails=$((fails + 1))
+    else
+        echo "ok   [$what]: $(cat "$tmp/.err")"
+    fi
+    rm -f "$tmp/.out" "$tmp/.err"
+}
+
+run=(run -f GGL -s radau5 --json out.json)
+expect_bad "unknown problem"       "${run[@]}" -p nosuch --tol 1e-6
+expect_bad "unknown scenario"      "${run[@]}" -p pendulum:nosuch --tol 1e-6
+expect_bad "unknown formulation"   run -p pendulum -f NOPE -s radau5 --tol 1e-6 --json out.json
+expect_bad "unknown solver"        run -p pendulum -f GGL -s nosolver --tol 1e-6 --json out.json
+expect_bad "formulation not accepted" run -p pendulum -f oEoM1 -s radau5 --tol 1e-6 --json out.json
+expect_bad "negative tol"          "${run[@]}" -p pendulum --tol -1e-6
+expect_bad "zero tol"              "${run[@]}" -p pendulum --tol 0
+expect_bad "NaN tol"               "${run[@]}" -p pendulum --tol nan
+expect_bad "inf tol"               "${run[@]}" -p pendulum --tol inf
+expect_bad "underflow tol"         "${run[@]}" -p pendulum --tol 1e-400
+expect_bad "overflow tol"          "${run[@]}" -p pendulum --tol 1e400
+expect_bad "trailing junk tol"     "${run[@]}" -p pendulum --tol 1e-6x
+expect_bad "leading blank tol"     "${run[@]}" -p pendulum --tol " 1e-6"
+expect_bad "empty tol"             "${run[@]}" -p pendulum --tol ""
+expect_bad "hex tol"               "${run[@]}" -p pendulum --tol 0x1p-20
+expect_bad "missing tol"           "${run[@]}" -p pendulum
+expect_bad "bad rtol"              "${run[@]}" -p pendulum --rtol -1 --atol 1e-6
+expect_bad "unknown param"         "${run[@]}" -p pendulum --tol 1e-6 --param nosuch=1
+expect_bad "param without ="       "${run[@]}" -p pendulum --tol 1e-6 --param g
+expect_bad "param bad value"       "${run[@]}" -p pendulum --tol 1e-6 --param g=abc
+expect_bad "param out of range"    "${run[@]}" -p pendulum --tol 1e-6 --param g=-5
+expect_bad "missing --json dir"    run -p pendulum -f GGL -s radau5 --tol 1e-6 --json nodir/x.json
+expect_bad "option without value"  run -p pendulum -f GGL -s radau5 --tol
+expect_bad "unknown run option"    "${run[@]}" -p pendulum --tol 1e-6 --frobnicate
+expect_bad "check: missing results" check --baseline empty.json --results nosuch.json
+expect_bad "check: missing baseline" check --baseline nosuch.json --results empty.json
+expect_bad "check: corrupt JSON"   check --baseline empty.json --results corrupt.json
+expect_bad "check: wrong schema"   check --baseline empty.json --results wrongschema.json
+expect_bad "check: bad run"        check --baseline empty.json --results badrun.json
+expect_bad "bench: bad tols"       bench --tols 1e-3:abc --out b
+expect_bad "bench: bad shard"      bench --shard 3/2 --out b
+expect_bad "bench: unknown suite"  bench --suite huge --out b
+expect_bad "bench: unknown solver" bench --solvers nosolver --out b
+expect_bad "bench: unknown problem" bench --problems nosuch --out b
+expect_bad "plot: missing results" plot --results nosuch.json --out p
+expect_bad "unknown subcommand"    frobnicate
+expect_bad "no subcommand"
+expect_bad "list: unknown option"  list --xml
+
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]

@@ -1,0 +1,832 @@
+/* bdf_core.c — variable-order variable-step BDF (DASSL family) on R(t,y,y') = E y' − F(t,y).
+ *
+ * Sources: Brenan, Campbell, Petzold, "Numerical Solution of Initial-Value Problems
+ * in Differential-Algebraic Equations", SIAM 1996, ch. 5 (the DASSL method: fixed-
+ * leading-coefficient BDF in modified divided differences phi, psi, alpha, beta,
+ * gamma, sigma; predictor, error estimates at orders k−2..k+1, order and step
+ * selection, initial step, interpolation); Arnold, Fuchs, Führer (seed 002):
+ * corrector iteration (14)/(18), rules (a)–(c) for a new Jacobian, dense (16),
+ * grouped (20) and partitioned (23) Jacobians; Führer's ODASSL (overdetermined
+ * corrector systems, least squares).  Written from the published method.
+ *
+ * Manual
+ *   Iteration matrix  P = ∂R/∂y + cj ∂R/∂y' = cj E − J,  J = ∂F/∂y (d->jac or FD),
+ *   cj = α_{n,0}/h (DASSL's CJ).  Simplified Newton: δ = P⁻¹ R scaled by
+ *   2/(1 + cj/cjold), cjold = cj when P was formed (seed 002 (18); DASSL).
+ *   Newton: at most 4 iterations; converged when s·‖δ‖ ≤ 0.33 (s = ρ/(1−ρ), ρ the
+ *   rate; s = 100 after a new P or a change of cj) or ‖δ‖ ≤ 100 u ‖y_pred‖.
+ *   New Jacobian when (a) the iteration diverges (ρ > 0.9) or (b) has not converged
+ *   after 4 iterations — both only if J is not fresh at this step, then the step is
+ *   redone with a new J — and (c) when cj/cjold ∉ [0.6, 5/3] (DASSL's XRATE =
+ *   0.25).  With `partitioned`, rule (c) only rebuilds P = cj E − J from the stored
+ *   J (E is constant, so (23) of seed 002 is exact in its E part): a "jac_update";
+ *   a failure with an updated (not fresh) J then evaluates J anew.
+ *   With `jac=group`, a failure with a fresh grouped J triggers one dense FD
+ *   Jacobian whose non-zeros are added to the pattern Ω (seed 002 §3.1), then the
+ *   columns are re-partitioned ("pattern_updates").
+ *   Error test: weighted RMS norm, wt = rtol |y| + atol, over the unknowns of
+ *   index 1 only: unknowns with d->index ≥ 2 (λ, μ, η, a of index-2 forms) are
+ *   excluded from the error test and order selection (standard practice for
+ *   index-2 BDF, e.g. DASPK's option for algebraic variables), but kept in the
+ *   Newton norm, there damped by min(1, h / (1e-3 |tend − t0|)) at tiny steps.
+ *   Failures: Newton (after a fresh J) → h/4, at most 10 in a row (3 if singular);
+ *   error test: 1st → h·max(0.25, min(0.9, 0.9 (2 est + 1e-4)^(−1/(k+1)))), 2nd →
+ *   h/4, 3rd+ → order 1, h/4.  hmin = 4 u max(|t|, |tend|).
+ *   Initial step: h0 = min(0.001 |tend − t0|, 0.5/‖y'0‖, hmax) (DASSL).
+ *   Output: the solution at every out->t from the interpolating polynomial of the
+ *   last step (never by stepping onto the grid); steps stop exactly at tend.
+ *   Overdetermined systems (cfg->ls): P is neq×n; the rows are split into an
+ *   "exact" set B and a least-squares set A, and δ solves
+ *   min ‖A δ − R_A‖₂ subject to B δ = R_B through the augmented square system
+ *   [−I A 0; Aᵀ 0 Bᵀ; 0 B 0] (r, δ, ν) = (R_A, 0, R_B), factored once per P by LU.
+ *   Counters: f_evals counts every F evaluation (FD ones included), jac_evals every
+ *   evaluation of J (analytic or FD, probing excluded), decompositions every LU;
+ *   extras: jac_analytic, jac_fd (FD Jacobians, dense or grouped), jac_fd_evals
+ *   (F evaluations spent on FD Jacobians), jac_groups (column groups of the
+ *   current partitioning, 0 unless jac=group), jac_updates (partitioned updates),
+ *   pattern_updates.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bdf_core.h"
+#include "fdjac.h"
+#include "linalg.h"
+
+#define NCOL (BDF_MAXORD + 2)
+
+enum { J_NEED = 0, J_FRESH = 1, J_OLD = 2 };
+
+typedef struct {
+    const db_dae *d;
+    bdf_config cfg;
+    int n, neq;
+    int jmode;
+    double *phi;                 /* NCOL × n modified divided differences */
+    double psi[NCOL], alpha[NCOL], beta[NCOL], gamma[NCOL], sigma[NCOL];
+    double *y, *yp, *del, *e, *R, *F, *wt, *tmp, *emask;
+    int nmask;
+    double hscale;               /* Newton-norm factor of the excluded unknowns */
+    double *J;                   /* neq × n */
+    db_lu lu;                    /* n×n, or (neq+n)² for least squares */
+    double *z;                   /* augmented right-hand side */
+    int *rowA, *rowB, mA, pB;    /* least-squares rows / exact rows */
+    db_fdjac fj;
+    double *Jw;                  /* probe workspace */
+    long nf, njac, ndec, nsol, njan, njfd, nfdev, nupd, npat;
+} bdf_mem;
+
+static void bdf_mem_free(bdf_mem *w)
+{
+    free(w->phi);
+    free(w->y);
+    free(w->yp);
+    free(w->del);
+    free(w->e);
+    free(w->R);
+    free(w->F);
+    free(w->wt);
+    free(w->tmp);
+    free(w->emask);
+    free(w->J);
+    free(w->z);
+    free(w->rowA);
+    free(w->rowB);
+    free(w->Jw);
+    db_lu_free(&w->lu);
+    db_fdjac_free(&w->fj);
+}
+
+static int bdf_mem_alloc(bdf_mem *w)
+{
+    size_t n = (size_t)w->n, m = (size_t)w->neq, big = n > m ? n : m;
+    int nlu = w->cfg.ls ? w->neq + w->n : w->n;
+    w->phi = calloc(NCOL * n + 1, sizeof(double));
+    w->y = calloc(n + 1, sizeof(double));
+    w->yp = calloc(n + 1, sizeof(double));
+    w->del = calloc(big + 1, sizeof(double));
+    w->e = calloc(n + 1, sizeof(double));
+    w->R = calloc(m + 1, sizeof(double));
+    w->F = calloc(m + 1, sizeof(double));
+    w->wt = calloc(n + 1, sizeof(double));
+    w->tmp = calloc(big + 1, sizeof(double));
+    w->emask = calloc(n + 1, sizeof(double));
+    w->J = calloc(n * m + 1, sizeof(double));
+    w->z = calloc((size_t)nlu + 1, sizeof(double));
+    w->rowA = calloc(m + 1, sizeof(int));
+    w->rowB = calloc(m + 1, sizeof(int));
+    w->Jw = calloc(n * m + 1, sizeof(double));
+    if (!w->phi || !w->y || !w->yp || !w->del || !w->e || !w->R || !w->F || !w->wt ||
+        !w->tmp || !w->emask || !w->J || !w->z || !w->rowA || !w->rowB || !w->Jw)
+        return -1;
+    if (db_lu_alloc(&w->lu, nlu) != 0)
+        return -1;
+    if (db_fdjac_alloc(&w->fj, w->neq, w->n) != 0)
+        return -1;
+    return 0;
+}
+
+int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msglen)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->maxord = BDF_MAXORD;
+    cfg->jac = BDF_JAC_DEFAULT;
+    if (!variant || !*variant)
+        return 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", variant);
+    for (char *tok = strtok(buf, ", "); tok; tok = strtok(NULL, ", ")) {
+        int k;
+        if (strcmp(tok, "jac=analytic") == 0)
+            cfg->jac = BDF_JAC_ANALYTIC;
+        else if (strcmp(tok, "jac=fd") == 0)
+            cfg->jac = BDF_JAC_FD;
+        else if (strcmp(tok, "jac=group") == 0)
+            cfg->jac = BDF_JAC_GROUP;
+        else if (strcmp(tok, "partitioned") == 0)
+            cfg->partitioned = 1;
+        else if (strcmp(tok, "fixed-step") == 0)
+            cfg->fixed_step = 1;
+        else if (strcmp(tok, "ls=constraints") == 0)
+            cfg->ls = BDF_LS_CONSTRAINTS;
+        else if (strcmp(tok, "ls=dynamics") == 0)
+            cfg->ls = BDF_LS_DYNAMICS;
+        else if (sscanf(tok, "maxord=%d", &k) == 1 && k >= 1 && k <= BDF_MAXORD)
+            cfg->maxord = k;
+        else if (sscanf(tok, "fixed-order=%d", &k) == 1 && k >= 1 && k <= BDF_MAXORD)
+            cfg->fixed_order = k;
+        else {
+            snprintf(msg, msglen, "bdf: unknown variant option '%s'", tok);
+            return -1;
+        }
+    }
+    if (cfg->fixed_order)
+        cfg->maxord = cfg->fixed_order;
+    return 0;
+}
+
+/* weighted RMS norm over all unknowns (Newton); the unknowns excluded from the
+ * error test enter scaled by w->hscale = min(1, h / (1e-3 |tend − t0|)): in full
+ * at ordinary steps, damped at tiny steps, where round-off in them (cond(P) ~
+ * h^-2) would block convergence (Andrews GGL starts with h ~ 1e-10) */
+static double bdf_nnorm(const bdf_mem *w, const double *v)
+{
+    double s = 0.0;
+    for (int i = 0; i < w->n; i++) {
+        double q = v[i] / w->wt[i];
+        if (w->emask[i] == 0.0)
+            q *= w->hscale;
+        s += q * q;
+    }
+    return w->n ? sqrt(s / w->n) : 0.0;
+}
+
+/* weighted RMS norm over the unknowns of the error test */
+static double bdf_enorm(const bdf_mem *w, const double *v)
+{
+    double s = 0.0;
+    for (int i = 0; i < w->n; i++) {
+        double q = w->emask[i] * v[i] / w->wt[i];
+        s += q * q;
+    }
+    return w->nmask ? sqrt(s / w->nmask) : 0.0;
+}
+
+static void bdf_weights(bdf_mem *w, const double *y, double rtol, double atol)
+{
+    for (int i = 0; i < w->n; i++)
+        w->wt[i] = rtol * fabs(y[i]) + atol;
+}
+
+/* R = E y' − F(t, y); F kept in w->F.  0, or 1 if F fails or is not finite. */
+static int bdf_res(bdf_mem *w, double t, const double *y, const double *yp, double *R)
+{
+    const db_dae *d = w->d;
+    const int n = w->n, m = w->neq;
+    w->nf++;
+    if (d->rhs(d, t, y, w->F) != 0)
+        return 1;
+    for (int i = 0; i < m; i++)
+        R[i] = -w->F[i];
+    for (int j = 0; j < n; j++) {
+        if (yp[j] == 0.0)
+            continue;
+        const double *col = d->E + (size_t)j * (size_t)m;
+        for (int i = 0; i < m; i++)
+            R[i] += col[i] * yp[j];
+    }
+    for (int i = 0; i < m; i++)
+        if (!isfinite(R[i]))
+            return 1;
+    return 0;
+}
+
+/* J = ∂F/∂y at (t, y); w->F must hold F(t, y).  dense = 1 forces a dense FD
+ * Jacobian that also widens the pattern (grouped mode). */
+static int bdf_jac(bdf_mem *w, double t, const double *y, int dense)
+{
+    const db_dae *d = w->d;
+    const size_t nm = (size_t)w->n * (size_t)w->neq;
+    w->njac++;
+    if (w->jmode == BDF_JAC_ANALYTIC) {
+        w->njan++;
+        memset(w->J, 0, nm * sizeof(double));
+        if (d->jac(d, t, y, w->J) != 0)
+            return 1;
+        for (size_t k = 0; k < nm; k++)
+            if (!isfinite(w->J[k]))
+                return 1;
+        return 0;
+    }
+    w->njfd++;
+    long before = w->nf;
+    int bad;
+    if (w->jmode == BDF_JAC_FD || dense) {
+        bad = db_fdjac_dense(&w->fj, d, t, y, w->F, w->J, &w->nf);
+        if (!bad && w->jmode == BDF_JAC_GROUP) {
+            db_fdjac_pattern_add(&w->fj, w->J);
+            db_fdjac_partition(&w->fj);
+            w->npat++;
+        }
+    } else {
+        bad = db_fdjac_grouped(&w->fj, d, t, y, w->F, w->J, &w->nf);
+    }
+    w->nfdev += w->nf - before;
+    return bad;
+}
+
+/* form and factor P = cj E − J (or its augmented least-squares system) */
+static int bdf_factor(bdf_mem *w, double cj)
+{
+    const int n = w->n, m = w->neq;
+    const double *E = w->d->E, *J = w->J;
+    w->ndec++;
+    if (!w->cfg.ls) {
+        for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
+            w->lu.a[k] = cj * E[k] - J[k];
+        return db_lu_factor(&w->lu);
+    }
+    const int N = m + n, mA = w->mA, pB = w->pB;
+    double *K = w->lu.a;
+    memset(K, 0, sizeof(double) * (size_t)N * (size_t)N);
+#define KK(i, j) K[(size_t)(j) * (size_t)N + (size_t)(i)]
+    for (int a = 0; a < mA; a++) {
+        int i = w->rowA[a];
+        KK(a, a) = -1.0;
+        for (int j = 0; j < n; j++) {
+            size_t ij = (size_t)j * (size_t)m + (size_t)i;
+            double pij = cj * E[ij] - J[ij];
+            KK(a, mA + j) = pij;
+            KK(mA + j, a) = pij;
+        }
+    }
+    for (int b = 0; b < pB; b++) {
+        int i = w->rowB[b];
+        for (int j = 0; j < n; j++) {
+            size_t ij = (size_t)j * (size_t)m + (size_t)i;
+            double pij = cj * E[ij] - J[ij];
+            KK(mA + n + b, mA + j) = pij;
+            KK(mA + j, mA + n + b) = pij;
+        }
+    }
+#undef KK
+    return db_lu_factor(&w->lu);
+}
+
+/* v (neq residual) -> v (n correction) */
+static void bdf_solve(bdf_mem *w, double *v)
+{
+    w->nsol++;
+    if (!w->cfg.ls) {
+        db_lu_solve(&w->lu, v);
+        return;
+    }
+    const int n = w->n, mA = w->mA, pB = w->pB;
+    for (int a = 0; a < mA; a++)
+        w->z[a] = v[w->rowA[a]];
+    for (int j = 0; j < n; j++)
+        w->z[mA + j] = 0.0;
+    for (int b = 0; b < pB; b++)
+        w->z[mA + n + b] = v[w->rowB[b]];
+    db_lu_solve(&w->lu, w->z);
+    for (int j = 0; j < n; j++)
+        v[j] = w->z[mA + j];
+}
+
+/* DASSL's interpolation from the last step (order kold, at time t) to tout */
+static void bdf_interp(const bdf_mem *w, double t, double tout, int kold, double *yo, double *ypo)
+{
+    const int n = w->n;
+    double temp1 = tout - t, c = 1.0, dd = 0.0, gam = temp1 / w->psi[0];
+    for (int i = 0; i < n; i++) {
+        yo[i] = w->phi[i];
+        if (ypo)
+            ypo[i] = 0.0;
+    }
+    for (int j = 1; j <= kold; j++) {
+        dd = dd * gam + c / w->psi[j - 1];
+        c = c * gam;
+        gam = (temp1 + w->psi[j - 1]) / w->psi[j];
+        const double *ph = w->phi + (size_t)j * (size_t)n;
+        for (int i = 0; i < n; i++) {
+            yo[i] += c * ph[i];
+            if (ypo)
+                ypo[i] += dd * ph[i];
+        }
+    }
+}
+
+static void bdf_counters(const bdf_mem *w, db_counters *c, long steps, long rejected)
+{
+    c->steps = steps;
+    c->rejected = rejected;
+    c->f_evals = w->nf;
+    c->jac_evals = w->njac;
+    c->decompositions = w->ndec;
+    c->solves = w->nsol;
+    db_counters_set_extra(c, "jac_analytic", w->njan);
+    db_counters_set_extra(c, "jac_fd", w->njfd);
+    db_counters_set_extra(c, "jac_fd_evals", w->nfdev);
+    db_counters_set_extra(c, "jac_groups", w->jmode == BDF_JAC_GROUP ? w->fj.ngroups : 0);
+    db_counters_set_extra(c, "jac_updates", w->nupd);
+    db_counters_set_extra(c, "pattern_updates", w->npat);
+}
+
+db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf_config *cfg,
+                             db_output *out, db_counters *c, char *msg, size_t msglen)
+{
+    const double uround = DBL_EPSILON;
+    bdf_mem W, *w = &W;
+    db_status st = DB_OK;
+    long steps = 0, rejected = 0;
+    memset(w, 0, sizeof *w);
+    if (msglen)
+        msg[0] = '\0';
+    w->d = d;
+    w->cfg = *cfg;
+    w->n = d->n;
+    w->neq = d->neq;
+    const int n = d->n;
+
+    /* ---- input checks ---- */
+    {
+        int bad = 0;
+        if (!(o->rtol > 0.0) || !(o->atol > 0.0))
+            bad = snprintf(msg, msglen, "bdf: tolerances must be positive");
+        else if (out->nt < 1 || !out->t || !out->y)
+            bad = snprintf(msg, msglen, "bdf: empty output grid");
+        else if (!cfg->ls && d->neq != d->n)
+            bad = snprintf(msg, msglen, "bdf: needs a square DAE (neq=%d, n=%d)", d->neq, d->n);
+        else if (cfg->ls && d->neq < d->n)
+            bad = snprintf(msg, msglen, "bdf: least squares needs neq >= n");
+        else if (cfg->fixed_step && !(o->h0 > 0.0))
+            bad = snprintf(msg, msglen, "bdf: fixed-step needs opts h0 > 0");
+        else if (cfg->history && !cfg->fixed_order)
+            bad = snprintf(msg, msglen, "bdf: history needs fixed-order");
+        else if (cfg->jac == BDF_JAC_ANALYTIC && !d->jac)
+            bad = snprintf(msg, msglen, "bdf: jac=analytic but the DAE has no Jacobian");
+        for (int k = 1; !bad && k < out->nt; k++)
+            if (!(out->t[k] > out->t[k - 1]))
+                bad = snprintf(msg, msglen, "bdf: output times not increasing");
+        if (!bad && !(out->t[out->nt - 1] > d->t0) && out->t[out->nt - 1] != d->t0)
+            bad = snprintf(msg, msglen, "bdf: last output time before t0");
+        if (bad) {
+            memset(c, 0, sizeof *c);
+            return DB_FAIL_INPUT;
+        }
+    }
+    w->jmode = cfg->jac == BDF_JAC_DEFAULT ? (d->jac ? BDF_JAC_ANALYTIC : BDF_JAC_FD) : cfg->jac;
+    if (bdf_mem_alloc(w) != 0) {
+        bdf_mem_free(w);
+        snprintf(msg, msglen, "bdf: out of memory (n=%d, neq=%d)", d->n, d->neq);
+        memset(c, 0, sizeof *c);
+        return DB_FAIL_MEMORY;
+    }
+    for (int i = 0; i < n; i++) {
+        w->emask[i] = (d->index && d->index[i] >= 2) ? 0.0 : 1.0;
+        if (cfg->alg_excluded) {
+            int zero = 1;
+            for (int r = 0; r < d->neq && zero; r++)
+                zero = d->E[(size_t)i * (size_t)d->neq + (size_t)r] == 0.0;
+            if (zero)
+                w->emask[i] = 0.0;
+        }
+        w->nmask += w->emask[i] > 0.0;
+    }
+    if (cfg->ls) {
+        for (int i = 0; i < d->neq; i++) {
+            int dyn = d->row_kind[i] == DB_ROW_DIFF || d->row_kind[i] == DB_ROW_ALG;
+            int exact = cfg->ls == BDF_LS_CONSTRAINTS ? dyn : !dyn;
+            if (exact)
+                w->rowB[w->pB++] = i;
+            else
+                w->rowA[w->mA++] = i;
+        }
+    }
+
+    const int maxord = cfg->maxord > 0 ? cfg->maxord : BDF_MAXORD;
+    const double t0 = d->t0, tend = out->t[out->nt - 1];
+    const double hmax = o->hmax > 0.0 ? o->hmax : fabs(tend - t0);
+    const long max_steps = o->max_steps > 0 ? o->max_steps : 100000;
+    const double cpu0 = db_cpu_seconds();
+    const double hmin = 4.0 * uround * fmax(fabs(t0), fabs(tend));
+    int iout = 0;
+    double t = t0;
+
+    while (iout < out->nt && out->t[iout] <= t0) {
+        memcpy(out->y + (size_t)iout * n, d->y0, sizeof(double) * (size_t)n);
+        if (out->yp)
+            memcpy(out->yp + (size_t)iout * n, d->yp0, sizeof(double) * (size_t)n);
+        iout++;
+    }
+    if (iout >= out->nt)
+        goto done;
+
+    /* sparsity pattern for grouped differences */
+    if (w->jmode == BDF_JAC_GROUP) {
+        long njp = 0;
+        if (db_fdjac_probe(&w->fj, d, t0, d->y0, w->Jw, w->F, &w->nf, &njp) != 0) {
+            st = DB_FAIL_NONFINITE;
+            snprintf(msg, msglen, "bdf: sparsity probe failed at t0");
+            goto done;
+        }
+    }
+
+    /* ---- initial step and history ---- */
+    memcpy(w->y, d->y0, sizeof(double) * (size_t)n);
+    bdf_weights(w, w->y, o->rtol, o->atol);
+    double h;
+    if (o->h0 > 0.0) {
+        h = o->h0;
+    } else {
+        h = 0.001 * fabs(tend - t0);
+        double ypn = bdf_nnorm(w, d->yp0);
+        if (ypn > 0.5 / h)
+            h = 0.5 / ypn;
+    }
+    if (h > hmax)
+        h = hmax;
+    if (t + h > tend)
+        h = tend - t;
+    w->hscale = 1.0;
+    const double hscale_ref = 1e-3 * fabs(tend - t0);
+    int k = 1, kold = 0, ns = 0, iphase = 0, jstate = J_NEED;
+    double hold = 0.0, cj = 1.0 / h, cjold = cj, cjlast, s = 100.0;
+    for (int i = 0; i < n; i++) {
+        w->phi[i] = d->y0[i];
+        w->phi[n + i] = h * d->yp0[i];
+    }
+    w->psi[0] = h;
+    if (cfg->history) {
+        k = kold = cfg->fixed_order;
+        hold = h;
+        iphase = 1;
+        for (int j = 0; j <= k; j++)
+            w->psi[j] = (j + 1) * h;
+        /* phi_j = ∇^j y_0 (backward differences of y(t0 − i h)) */
+        for (int i = 0; i < n; i++) {
+            double v[BDF_MAXORD + 1];
+            for (int j = 0; j <= k; j++)
+                v[j] = cfg->history[(size_t)j * n + i];
+            for (int j = 0; j <= k; j++) {
+                w->phi[(size_t)j * n + i] = v[0];
+                for (int q = 0; q < k - j; q++)
+                    v[q] = v[q] - v[q + 1];
+            }
+        }
+    }
+
+    /* ---- step loop ---- */
+    for (;;) {
+        int ncf = 0, nef = 0;
+        if (steps + rejected >= max_steps) {
+            st = DB_FAIL_BUDGET;
+            snprintf(msg, msglen, "bdf: max_steps %ld reached at t=%.6g", max_steps, t);
+            goto done;
+        }
+        if (o->max_cpu > 0.0 && db_cpu_seconds() - cpu0 > o->max_cpu) {
+            st = DB_FAIL_BUDGET;
+            snprintf(msg, msglen, "bdf: max_cpu %.3g s exceeded at t=%.6g", o->max_cpu, t);
+            goto done;
+        }
+        if (h > hmax)
+            h = hmax;
+        if (t + h > tend || tend - (t + h) < 4.0 * uround * fabs(tend) + 0.01 * h)
+            h = tend - t;
+        for (;;) {                 /* attempts of this step */
+            /* ---- block 2: coefficients ---- */
+            const int kp1 = k + 1;
+            const double told = t;
+            if (h != hold || k != kold)
+                ns = 0;
+            ns = ns + 1 < kold + 2 ? ns + 1 : kold + 2;
+            const int nsp1 = ns + 1;
+            if (kp1 >= ns) {
+                double temp1 = h;
+                w->beta[0] = 1.0;
+                w->alpha[0] = 1.0;
+                w->gamma[0] = 0.0;
+                w->sigma[0] = 1.0;
+                for (int i = 1; i < kp1; i++) {
+                    double temp2 = w->psi[i - 1];
+                    w->psi[i - 1] = temp1;
+                    w->beta[i] = w->beta[i - 1] * w->psi[i - 1] / temp2;
+                    temp1 = temp2 + h;
+                    w->alpha[i] = h / temp1;
+                    w->sigma[i] = i * w->sigma[i - 1] * w->alpha[i];
+                    w->gamma[i] = w->gamma[i - 1] + w->alpha[i - 1] / h;
+                }
+                w->psi[kp1 - 1] = temp1;
+            }
+            double alphas = 0.0, alpha0 = 0.0;
+            for (int i = 0; i < k; i++) {
+                alphas -= 1.0 / (i + 1);
+                alpha0 -= w->alpha[i];
+            }
+            cjlast = cj;
+            cj = -alphas / h;
+            double ck = fabs(w->alpha[k] + alphas - alpha0);
+            if (ck < w->alpha[k])
+                ck = w->alpha[k];
+            if (kp1 >= nsp1)
+                for (int j = nsp1; j <= kp1; j++)
+                    for (int i = 0; i < n; i++)
+                        w->phi[(size_t)(j - 1) * n + i] *= w->beta[j - 1];
+            t = told + h;
+            w->hscale = fmin(1.0, fabs(h) / hscale_ref);
+
+            /* rule (c): large change of cj since P was formed */
+            int refactor = 0;
+            if (jstate != J_NEED && (cj / cjold < 0.6 || cj / cjold > 1.0 / 0.6)) {
+                if (cfg->partitioned)
+                    refactor = 1;
+                else
+                    jstate = J_NEED;
+            }
+            if (cj != cjlast)
+                s = 100.0;
+
+            /* ---- block 3: predictor and corrector ---- */
+            int convgd = 0, singular = 0, patdone = 0;
+            double erkm1 = 0.0, terkm1 = 0.0, terk, erk, est, enorm;
+            int knew = k;
+            for (;;) {             /* corrector, redone with a new J on failure */
+                for (int i = 0; i < n; i++) {
+                    w->y[i] = w->phi[i];
+                    w->yp[i] = 0.0;
+                }
+                for (int j = 1; j < kp1; j++) {
+                    const double *ph = w->phi + (size_t)j * n;
+                    for (int i = 0; i < n; i++) {
+                        w->y[i] += ph[i];
+                        w->yp[i] += w->gamma[j] * ph[i];
+                    }
+                }
+                const double pnorm = bdf_nnorm(w, w->y);
+                memset(w->e, 0, sizeof(double) * (size_t)n);
+                if (bdf_res(w, t, w->y, w->yp, w->del) != 0)
+                    break;
+                if (jstate == J_NEED || refactor) {
+                    if (jstate == J_NEED) {
+                        int dense = cfg->jac == BDF_JAC_GROUP && patdone == 1;
+                        if (bdf_jac(w, t, w->y, dense) != 0)
+                            break;
+                        jstate = J_FRESH;
+                    } else {
+                        w->nupd++;
+                    }
+                    refactor = 0;
+                    cjold = cj;
+                    s = 100.0;
+                    if (bdf_factor(w, cj) != 0) {
+                        singular = 1;
+                        jstate = J_NEED;
+                        break;
+                    }
+                }
+                int m = 0, ok = 0;
+                double oldnrm = 0.0;
+                for (;;) {
+                    const double sc = 2.0 / (1.0 + cj / cjold);
+                    for (int i = 0; i < w->neq; i++)
+                        w->del[i] *= sc;
+                    bdf_solve(w, w->del);
+                    for (int i = 0; i < n; i++) {
+                        w->y[i] -= w->del[i];
+                        w->e[i] -= w->del[i];
+                        w->yp[i] -= cj * w->del[i];
+                    }
+                    double delnrm = bdf_nnorm(w, w->del);
+                    if (!isfinite(delnrm))
+                        break;
+                    if (delnrm <= 100.0 * uround * pnorm) {
+                        ok = 1;
+                        break;
+                    }
+                    if (m > 0) {
+                        double rate = pow(delnrm / oldnrm, 1.0 / m);
+                        if (rate > 0.9)
+                            break;
+                        s = rate / (1.0 - rate);
+                    } else {
+                        oldnrm = delnrm;
+                    }
+                    if (s * delnrm <= 0.33) {
+                        ok = 1;
+                        break;
+                    }
+                    if (++m >= 4)
+                        break;
+                    if (bdf_res(w, t, w->y, w->yp, w->del) != 0)
+                        break;
+                }
+                if (ok) {
+                    convgd = 1;
+                    break;
+                }
+                /* rules (a), (b): redo with a new J unless it is fresh */
+                if (jstate != J_FRESH) {
+                    jstate = J_NEED;
+                    continue;
+                }
+                if (cfg->jac == BDF_JAC_GROUP && w->jmode == BDF_JAC_GROUP && !patdone) {
+                    patdone = 1;      /* next evaluation dense, widening Ω */
+                    jstate = J_NEED;
+                    continue;
+                }
+                break;
+            }
+            if (jstate == J_FRESH && convgd)
+                jstate = J_OLD;
+
+            /* ---- block 4: error estimates ---- */
+            int errfail = 0;
+            if (convgd && !cfg->fixed_step) {
+                enorm = bdf_enorm(w, w->e);
+                erk = w->sigma[k] * enorm;
+                terk = (k + 1) * erk;
+                est = erk;
+                if (k > 1) {
+                    for (int i = 0; i < n; i++)
+                        w->tmp[i] = w->phi[(size_t)k * n + i] + w->e[i];
+                    erkm1 = w->sigma[k - 1] * bdf_enorm(w, w->tmp);
+                    terkm1 = k * erkm1;
+                    int lower;
+                    if (k > 2) {
+                        for (int i = 0; i < n; i++)
+                            w->tmp[i] += w->phi[(size_t)(k - 1) * n + i];
+                        double erkm2 = w->sigma[k - 2] * bdf_enorm(w, w->tmp);
+                        double terkm2 = (k - 1) * erkm2;
+                        lower = fmax(terkm1, terkm2) <= terk;
+                    } else {
+                        lower = terkm1 <= 0.5 * terk;
+                    }
+                    if (lower && !cfg->fixed_order) {
+                        knew = k - 1;
+                        est = erkm1;
+                    }
+                }
+                if (ck * enorm > 1.0)
+                    errfail = 1;
+            } else {
+                erk = est = terk = 0.0;
+            }
+
+            if (convgd && !errfail) {
+                /* ---- block 5: accepted ---- */
+                const int korig = k;
+                const int kdiff = k - kold;
+                kold = k;
+                hold = h;
+                double hnew = h;
+                int choose = 1;
+                if (knew == k - 1 || k == maxord)
+                    iphase = 1;
+                if (iphase == 0) {
+                    k = k + 1;
+                    if (!cfg->fixed_step)
+                        hnew = 2.0 * h;
+                    choose = 0;
+                } else if (knew == k - 1) {
+                    k = k - 1;
+                    est = erkm1;
+                } else if (k == maxord || kp1 >= ns || kdiff == 1 || cfg->fixed_step) {
+                    /* keep the order */
+                } else {
+                    for (int i = 0; i < n; i++)
+                        w->tmp[i] = w->e[i] - w->phi[(size_t)(k + 1) * n + i];
+                    double erkp1 = bdf_enorm(w, w->tmp) / (k + 2);
+                    double terkp1 = (k + 2) * erkp1;
+                    if (k > 1) {
+                        if (terkm1 <= fmin(terk, terkp1) && !cfg->fixed_order) {
+                            k = k - 1;
+                            est = erkm1;
+                        } else if (!(terkp1 >= terk || k == maxord)) {
+                            k = k + 1;
+                            est = erkp1;
+                        }
+                    } else if (terkp1 < 0.5 * terk) {
+                        k = k + 1;
+                        est = erkp1;
+                    }
+                }
+                if (choose && !cfg->fixed_step) {
+                    double r = pow(2.0 * est + 0.0001, -1.0 / (k + 1));
+                    if (r >= 2.0)
+                        hnew = 2.0 * h;
+                    else if (r <= 1.0)
+                        hnew = h * fmax(0.5, fmin(0.9, r));
+                }
+                h = hnew;
+                if (korig != maxord)
+                    memcpy(w->phi + (size_t)(korig + 1) * n, w->e, sizeof(double) * (size_t)n);
+                for (int i = 0; i < n; i++)
+                    w->phi[(size_t)korig * n + i] += w->e[i];
+                for (int j = korig - 1; j >= 0; j--)
+                    for (int i = 0; i < n; i++)
+                        w->phi[(size_t)j * n + i] += w->phi[(size_t)(j + 1) * n + i];
+                steps++;
+                for (int i = 0; i < n; i++)
+                    if (!isfinite(w->phi[i])) {
+                        st = DB_FAIL_NONFINITE;
+                        snprintf(msg, msglen, "bdf: non-finite solution at t=%.6g", t);
+                        goto done;
+                    }
+                bdf_weights(w, w->phi, o->rtol, o->atol);
+                while (iout < out->nt && out->t[iout] <= t) {
+                    bdf_interp(w, t, out->t[iout], kold, out->y + (size_t)iout * n,
+                               out->yp ? out->yp + (size_t)iout * n : NULL);
+                    iout++;
+                }
+                break;
+            }
+
+            /* ---- block 6: failed attempt ---- */
+            rejected++;
+            iphase = 1;
+            t = told;
+            if (kp1 >= nsp1)
+                for (int j = nsp1; j <= kp1; j++)
+                    for (int i = 0; i < n; i++)
+                        w->phi[(size_t)(j - 1) * n + i] /= w->beta[j - 1];
+            for (int i = 1; i < kp1; i++)
+                w->psi[i - 1] = w->psi[i] - h;
+            if (cfg->fixed_step) {
+                st = DB_FAIL_NEWTON;
+                snprintf(msg, msglen, "bdf: corrector failed at t=%.6g (fixed step)", t);
+                goto done;
+            }
+            double r;
+            if (!convgd) {
+                ncf++;
+                r = 0.25;
+                if (ncf >= (singular ? 3 : 10)) {
+                    st = DB_FAIL_NEWTON;
+                    snprintf(msg, msglen, "bdf: %s at t=%.6g, h=%.3g",
+                             singular ? "singular iteration matrix" : "corrector failed repeatedly",
+                             t, h);
+                    goto done;
+                }
+            } else {
+                nef++;
+                if (nef == 1) {
+                    k = knew;
+                    r = 0.9 * pow(2.0 * est + 0.0001, -1.0 / (k + 1));
+                    r = fmax(0.25, fmin(0.9, r));
+                } else {
+                    if (nef > 2 && !cfg->fixed_order)
+                        k = 1;
+                    else
+                        k = knew;
+                    r = 0.25;
+                }
+            }
+            h *= r;
+            if (kold == 0) {
+                w->psi[0] = h;
+                for (int i = 0; i < n; i++)
+                    w->phi[n + i] *= r;
+            }
+            if (fabs(h) < hmin) {
+                st = DB_FAIL_STEPSIZE;
+                snprintf(msg, msglen, "bdf: step size %.3g below hmin at t=%.6g", h, t);
+                goto done;
+            }
+            if (steps + rejected >= max_steps) {
+                st = DB_FAIL_BUDGET;
+                snprintf(msg, msglen, "bdf: max_steps %ld reached at t=%.6g", max_steps, t);
+                goto done;
+            }
+        }
+        if (iout >= out->nt)
+            break;
+    }
+
+done:
+    bdf_counters(w, c, steps, rejected);
+    bdf_mem_free(w);
+    return st;
+}

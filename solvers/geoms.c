@@ -1,0 +1,646 @@
+/* solvers/geoms.c — geoms: Radau IIA order 5 on the projected-strangeness-free
+ * form of the overdetermined formulations oEoM1 / oEoM0, after GEOMS
+ * (Steinbrecher, WIAS preprint 1259, 2007 = seed 000: Theorem 2.4, Algorithm 2.6,
+ * Remark 2.7, eq. (12), §3 options IOPT(5) "incomplete regularization",
+ * IOPT(13) selector control, IOPT(17) consistency check; fact sheets
+ * shared/models/formulations.md "psfEoM" and pendulum.md §1, §6).
+ *
+ * The square system.  The unknowns are those of the given oEoM db_dae
+ * (testset/dae.h: y = [p | v | a? | λ | μ]); the selectors are 0/1 coordinate
+ * selections (selector.h: the complement of the pivot columns of a pivoted
+ * decomposition), so S_p (p' − v) and S_v (M v' − f + Gᵀλ + Hᵀμ) are simply
+ * rows of the oEoM system, and the square system is a subset of its rows:
+ *
+ *   oEoM0 -> psfEoM (12), d-index 1, every unknown index 1:
+ *     S_p p' = S_p v                      np − nl rows  (S_p: complement of the pivots of G)
+ *     S_v (M v' = f − Gᵀλ − Hᵀμ)          nv − nl − nm rows (S_v: complement of the
+ *         pivots of [G;H] M⁻¹, so that [S_v M; G; H] is nonsingular (11); with a as
+ *         unknown the rows are S_v (v' = a) and the pivots are those of [G;H])
+ *     [0 = M a − f + Gᵀλ + Hᵀμ            nv rows, all, when a is an unknown]
+ *     g, G v + g_t, H v + h, G v' + κ_g, H v' + κ_h     2nl + nm + nl + nm rows
+ *     count: (np − nl) + (nv − nl − nm) [+ nv] + 3nl + 2nm = np + nv [+ nv] + nl + nm = n.
+ *   oEoM1 -> pEoM1 (GEOMS IOPT(5)=1, acceleration constraints omitted), S_v = I:
+ *     S_p p' = S_p v (np − nl), all nv dynamic rows [+ nv a rows], g, G v + g_t,
+ *     H v + h: (np − nl) + nv [+ nv] + 2nl + nm = n.  λ, μ (and a) have index 2,
+ *     as in EoM1, and get RADAU5's index-2 error scaling.
+ *   +I (variant "+I"/"inv"): the energy invariant 0 = e(t,p,v) − E0 (mech->energy,
+ *     E0 at the initial values; GEOMS (3), (21)) is added and one more
+ *     differential row is dropped: the coordinate of the largest entry of the
+ *     invariant's gradient after eliminating the pivot columns of the constraint
+ *     Jacobian (one more step of complete pivoting; v columns scaled by M⁻¹).
+ *     Its gradient is taken by central differences.
+ *
+ * Selectors are kept constant while the pivoting does not change (GEOMS default
+ * IOPT(13)=0).  After every accepted step (radau_core's `accepted` hook) the
+ * pivots are recomputed at the new state; when they differ, the integration
+ * goes on for one more step with the old (still valid) selectors and is then
+ * restarted at the point of the change with the new ones (the core caches the
+ * pattern of E, so a changed E needs a new radau_integrate call; the step after
+ * the change is discarded and counted as rejected).  When the core fails
+ * (Newton divergence, step size), the selectors are recomputed at the last
+ * accepted state and the integration is restarted there once.  Extra counter
+ * "selector_updates" = number of selector computations (initial one included,
+ * as GEOMS's NSEL); "restarts" = core restarts.
+ *
+ * Initial values are checked on every level (consistency.h) against
+ * tol = min(rtol, atol) (rtol if atol = 0); if inconsistent the run fails with
+ * DB_FAIL_INPUT naming the level, unless the variant contains "correct": then
+ * they are corrected and extra "corrected_levels" holds the bitmask
+ * (1 position, 2 velocity, 4 nonholonomic, 8 acceleration).
+ *
+ * Options: rtol, atol, h0, hmax, max_steps (step attempts over all restarts),
+ *          max_cpu as in radau5; variant: tokens separated by ',', ';' or
+ *          blanks: "qr" (default; dgeqp3) or "lu" (complete pivoting), "+I" or
+ *          "inv" (energy invariant; a token may also end in "+I", e.g. "lu+I"),
+ *          "correct".
+ * Returns: DB_OK, DB_FAIL_INPUT (formulation, options, inconsistent initial
+ *          values, no energy for +I), DB_FAIL_NEWTON, DB_FAIL_STEPSIZE,
+ *          DB_FAIL_BUDGET, DB_FAIL_NONFINITE, DB_FAIL_MEMORY.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver.h"
+#include "radau_core.h"
+#include "selector.h"
+#include "consistency.h"
+#include "linalg.h"
+
+#define GEOMS_FORMS (DB_FORM_BIT(DB_OEOM1) | DB_FORM_BIT(DB_OEOM0))
+
+typedef struct {
+    const db_dae *d;
+    const db_mech *m;
+    int n, neq, np, nv, nl, nm, nc, has_a, oeom0, inv, row0;
+    db_selector sel;
+    double *Ff, *Jf;          /* neq, neq×n: the overdetermined F and J */
+    double *Esq;              /* n×n leading matrix of the square system */
+    int *idx;                 /* [n] index of each unknown */
+    int *rows;                /* [n] row of d, or -1 for the invariant */
+    int *piv_p, *piv_v, inv_col;      /* current pivots */
+    int *npiv_p, *npiv_v, ninv_col;   /* pivots at the last check */
+    int *mask_p, *mask_v;
+    double *Gb, *Ab, *At, *Hb, *Mlu;  /* G (nl×np), [G;H](M⁻¹) (nc×nv), its transpose, H, LU of M */
+    int *mpiv;
+    /* +I */
+    double E0, *egrad, *Cr, *Cpp, *zz, *ytmp;
+    int *cpiv, *cols;
+    /* hook state */
+    double t_prev, h_prev, t_brk, h_brk;
+    double *y_prev, *y_brk, *y_start;
+    int pending, stopped;
+} gctx;
+
+static void gctx_free(gctx *g)
+{
+    db_selector_free(&g->sel);
+    free(g->Ff); free(g->Jf); free(g->Esq); free(g->idx); free(g->rows);
+    free(g->piv_p); free(g->piv_v); free(g->npiv_p); free(g->npiv_v);
+    free(g->mask_p); free(g->mask_v);
+    free(g->Gb); free(g->Ab); free(g->At); free(g->Hb); free(g->Mlu); free(g->mpiv);
+    free(g->egrad); free(g->Cr); free(g->Cpp); free(g->zz); free(g->ytmp);
+    free(g->cpiv); free(g->cols);
+    free(g->y_prev); free(g->y_brk); free(g->y_start);
+}
+
+#define DALLOC(n) calloc((size_t)(n) + 1, sizeof(double))
+#define IALLOC(n) calloc((size_t)(n) + 1, sizeof(int))
+
+static int gctx_alloc(gctx *g, db_sel_strategy st)
+{
+    const int n = g->n, neq = g->neq, np = g->np, nv = g->nv, nl = g->nl, nc = g->nc;
+    const int ncols = np + nv, ncr = 2 * nl + g->nm;
+    g->Ff = DALLOC(neq);
+    g->Jf = DALLOC((size_t)neq * n);
+    g->Esq = DALLOC((size_t)n * n);
+    g->idx = IALLOC(n);
+    g->rows = IALLOC(n);
+    g->piv_p = IALLOC(nl); g->piv_v = IALLOC(nc);
+    g->npiv_p = IALLOC(nl); g->npiv_v = IALLOC(nc);
+    g->mask_p = IALLOC(np); g->mask_v = IALLOC(nv);
+    g->Gb = DALLOC(nl * np); g->Ab = DALLOC(nc * nv); g->At = DALLOC((ncr + nc + 1) * nv);
+    g->Hb = DALLOC(g->nm * nv); g->Mlu = DALLOC(nv * nv); g->mpiv = IALLOC(nv);
+    g->egrad = DALLOC(ncols); g->Cr = DALLOC(ncr * ncols); g->Cpp = DALLOC(ncr * ncr);
+    g->zz = DALLOC(ncr); g->ytmp = DALLOC(n);
+    g->cpiv = IALLOC(ncr); g->cols = IALLOC(ncr);
+    g->y_prev = DALLOC(n); g->y_brk = DALLOC(n); g->y_start = DALLOC(n);
+    if (!g->Ff || !g->Jf || !g->Esq || !g->idx || !g->rows || !g->piv_p || !g->piv_v ||
+        !g->npiv_p || !g->npiv_v || !g->mask_p || !g->mask_v || !g->Gb || !g->Ab || !g->At ||
+        !g->Hb || !g->Mlu || !g->mpiv || !g->egrad || !g->Cr || !g->Cpp || !g->zz ||
+        !g->ytmp || !g->cpiv || !g->cols || !g->y_prev || !g->y_brk || !g->y_start)
+        return -1;
+    const int mm = nc > nl ? nc : nl, nn = np > nv ? np : nv;
+    return db_selector_alloc(&g->sel, st, mm, nn);
+}
+
+/* energy invariant value e − E0 */
+static double inv_value(gctx *g, double t, const double *y)
+{
+    return g->m->energy(g->m, t, y + g->d->off_p, y + g->d->off_v) - g->E0;
+}
+
+/* central-difference gradient of e over (p, v) at y into g->egrad */
+static void inv_grad(gctx *g, double t, const double *y)
+{
+    const int np = g->np, nv = g->nv, op = g->d->off_p, ov = g->d->off_v;
+    memcpy(g->ytmp, y, (size_t)g->n * sizeof *y);
+    for (int j = 0; j < np + nv; j++) {
+        const int k = j < np ? op + j : ov + (j - np);
+        const double yk = y[k], del = 1e-6 * fmax(1.0, fabs(yk));
+        g->ytmp[k] = yk + del;
+        const double ep = inv_value(g, t, g->ytmp);
+        g->ytmp[k] = yk - del;
+        const double em = inv_value(g, t, g->ytmp);
+        g->ytmp[k] = yk;
+        g->egrad[j] = (ep - em) / (2.0 * del);
+    }
+}
+
+/* rows^T of A (nc×nv) := rows of A M⁻¹, via Mᵀ X = Aᵀ; 0 or nonzero */
+static int scale_minv(gctx *g, double *A, int nr, int ld)
+{
+    const int nv = g->nv;
+    for (int i = 0; i < nr; i++)
+        for (int j = 0; j < nv; j++)
+            g->At[j + (size_t)i * nv] = A[i + (size_t)j * ld];
+    int info = 0, n = nv, nrhs = nr;
+    dgetrs_("T", &n, &nrhs, g->Mlu, &n, g->mpiv, g->At, &n, &info, 1);
+    for (int i = 0; i < nr; i++)
+        for (int j = 0; j < nv; j++)
+            A[i + (size_t)j * ld] = g->At[j + (size_t)i * nv];
+    return info;
+}
+
+/* pivots at (t, y) into npiv_p, npiv_v, ninv_col; 0, or 1 if rank deficient */
+static int compute_pivots(gctx *g, double t, const double *y)
+{
+    const db_mech *m = g->m;
+    const int np = g->np, nv = g->nv, nl = g->nl, nm = g->nm, nc = g->nc;
+    const double *p = y + g->d->off_p;
+    int bad = 0;
+    if (nl) {
+        memset(g->Gb, 0, (size_t)nl * np * sizeof *g->Gb);
+        m->G(m, t, p, g->Gb);
+        bad |= db_selector_pivots(&g->sel, nl, np, g->Gb, nl, g->npiv_p);
+    }
+    if (g->oeom0 && nc) {
+        if (nm) {
+            memset(g->Hb, 0, (size_t)nm * nv * sizeof *g->Hb);
+            m->H(m, t, p, g->Hb);
+        }
+        for (int j = 0; j < nv; j++) {
+            for (int i = 0; i < nl; i++)
+                g->Ab[i + (size_t)j * nc] = g->Gb[i + (size_t)j * nl];
+            for (int i = 0; i < nm; i++)
+                g->Ab[nl + i + (size_t)j * nc] = g->Hb[i + (size_t)j * nm];
+        }
+        if (!g->has_a && scale_minv(g, g->Ab, nc, nc))
+            return 1;
+        bad |= db_selector_pivots(&g->sel, nc, nv, g->Ab, nc, g->npiv_v);
+    }
+    g->ninv_col = -1;
+    if (g->inv && !bad) {
+        /* constraint Jacobian rows (position; velocity for oEoM0) over columns p, v */
+        const int ncols = np + nv, ncr = g->oeom0 ? 2 * nl + nm : nl;
+        memset(g->Jf, 0, (size_t)g->neq * g->n * sizeof *g->Jf);
+        if (g->d->jac(g->d, t, y, g->Jf))
+            return 1;
+        int r = 0;
+        for (int i = g->row0; i < g->neq && r < ncr; i++) {
+            const int k = g->d->row_kind[i];
+            if (k != DB_ROW_POS && !(g->oeom0 && k == DB_ROW_VEL))
+                continue;
+            for (int j = 0; j < ncols; j++) {
+                const int col = j < np ? g->d->off_p + j : g->d->off_v + (j - np);
+                g->Cr[r + (size_t)j * ncr] = -g->Jf[i + (size_t)col * g->neq];
+            }
+            r++;
+        }
+        inv_grad(g, t, y);
+        if (!g->has_a) {
+            if (scale_minv(g, g->Cr + (size_t)np * ncr, ncr, ncr))
+                return 1;
+            for (int j = 0; j < nv; j++)
+                g->At[j] = g->egrad[np + j];
+            int info = 0, n1 = nv, one = 1;
+            dgetrs_("T", &n1, &one, g->Mlu, &n1, g->mpiv, g->At, &n1, &info, 1);
+            for (int j = 0; j < nv; j++)
+                g->egrad[np + j] = g->At[j];
+        }
+        /* pivot columns */
+        int q = 0;
+        for (int k = 0; k < nl; k++)
+            g->cols[q++] = g->npiv_p[k];
+        if (g->oeom0)
+            for (int k = 0; k < nc; k++)
+                g->cols[q++] = np + g->npiv_v[k];
+        /* z: C_Pᵀ z = c_Pᵀ */
+        for (int a = 0; a < q; a++) {
+            for (int b = 0; b < q; b++)
+                g->Cpp[b + (size_t)a * q] = g->Cr[a + (size_t)g->cols[b] * ncr];  /* transpose */
+            g->zz[a] = g->egrad[g->cols[a]];
+        }
+        if (q) {
+            int info = 0, one = 1;
+            dgetrf_(&q, &q, g->Cpp, &q, g->cpiv, &info);
+            if (info)
+                return 1;
+            dgetrs_("N", &q, &one, g->Cpp, &q, g->cpiv, g->zz, &q, &info, 1);
+        }
+        double best = 0.0, cn = 0.0;
+        for (int j = 0; j < ncols; j++) {
+            cn = fmax(cn, fabs(g->egrad[j]));
+            int ispiv = 0;
+            for (int a = 0; a < q; a++)
+                ispiv |= g->cols[a] == j;
+            if (ispiv)
+                continue;
+            double cj = g->egrad[j];
+            for (int a = 0; a < q; a++)
+                cj -= g->zz[a] * g->Cr[a + (size_t)j * ncr];
+            if (fabs(cj) > best) {
+                best = fabs(cj);
+                g->ninv_col = j;
+            }
+        }
+        if (!(best > 1e-10 * cn))
+            bad = 1;
+    }
+    return bad;
+}
+
+static int pivots_changed(const gctx *g)
+{
+    for (int k = 0; k < g->nl; k++)
+        if (g->piv_p[k] != g->npiv_p[k])
+            return 1;
+    if (g->oeom0)
+        for (int k = 0; k < g->nc; k++)
+            if (g->piv_v[k] != g->npiv_v[k])
+                return 1;
+    return g->inv && g->inv_col != g->ninv_col;
+}
+
+/* take the pivots of the last check and assemble rows, E and index */
+static int adopt(gctx *g)
+{
+    const db_dae *d = g->d;
+    const int n = g->n, np = g->np, nv = g->nv, nl = g->nl, nc = g->nc;
+    memcpy(g->piv_p, g->npiv_p, (size_t)nl * sizeof *g->piv_p);
+    memcpy(g->piv_v, g->npiv_v, (size_t)nc * sizeof *g->piv_v);
+    g->inv_col = g->ninv_col;
+    db_selector_mask(nl, np, g->piv_p, g->mask_p);
+    if (g->oeom0)
+        db_selector_mask(nc, nv, g->piv_v, g->mask_v);
+    else
+        for (int j = 0; j < nv; j++)
+            g->mask_v[j] = 1;
+    if (g->inv && g->inv_col >= 0) {
+        if (g->inv_col < np)
+            g->mask_p[g->inv_col] = 0;
+        else
+            g->mask_v[g->inv_col - np] = 0;
+    }
+    int r = 0;
+    for (int i = 0; i < np; i++)
+        if (g->mask_p[i])
+            g->rows[r++] = i;
+    for (int j = 0; j < nv; j++)
+        if (g->mask_v[j])
+            g->rows[r++] = np + j;
+    for (int i = np + nv; i < g->neq; i++) {
+        if (r >= n)
+            return 1;
+        g->rows[r++] = i;
+    }
+    if (g->inv) {
+        if (r >= n)
+            return 1;
+        g->rows[r++] = -1;
+    }
+    if (r != n)
+        return 1;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++)
+            g->Esq[i + (size_t)j * n] = g->rows[i] >= 0 ? d->E[g->rows[i] + (size_t)j * g->neq] : 0.0;
+    return 0;
+}
+
+static int g_rhs(void *ctx, double t, const double *y, double *F)
+{
+    gctx *g = ctx;
+    memset(g->Ff, 0, (size_t)g->neq * sizeof *g->Ff);
+    if (g->d->rhs(g->d, t, y, g->Ff))
+        return 1;
+    for (int i = 0; i < g->n; i++)
+        F[i] = g->rows[i] >= 0 ? g->Ff[g->rows[i]] : inv_value(g, t, y);
+    return 0;
+}
+
+static int g_jac(void *ctx, double t, const double *y, double *J)
+{
+    gctx *g = ctx;
+    const int n = g->n, neq = g->neq;
+    memset(g->Jf, 0, (size_t)neq * n * sizeof *g->Jf);
+    if (g->d->jac(g->d, t, y, g->Jf))
+        return 1;
+    if (g->inv)
+        inv_grad(g, t, y);
+    for (int i = 0; i < n; i++) {
+        const int r = g->rows[i];
+        if (r >= 0) {
+            for (int j = 0; j < n; j++)
+                J[i + (size_t)j * n] = g->Jf[r + (size_t)j * neq];
+        } else {
+            for (int j = 0; j < n; j++)
+                J[i + (size_t)j * n] = 0.0;
+            for (int j = 0; j < g->np + g->nv; j++) {
+                const int col = j < g->np ? g->d->off_p + j : g->d->off_v + (j - g->np);
+                J[i + (size_t)col * n] = g->egrad[j];
+            }
+        }
+    }
+    return 0;
+}
+
+/* after every accepted step: check the pivoting (see top) */
+static int g_accepted(void *ctx, double t, double *y)
+{
+    gctx *g = ctx;
+    if (g->pending) {
+        g->stopped = 1;
+        return -1;
+    }
+    const double h = t - g->t_prev;
+    if (compute_pivots(g, t, y) == 0 && pivots_changed(g)) {
+        g->pending = 1;
+        g->t_brk = t;
+        g->h_brk = h;
+        memcpy(g->y_brk, y, (size_t)g->n * sizeof *y);
+    }
+    g->h_prev = h;
+    g->t_prev = t;
+    memcpy(g->y_prev, y, (size_t)g->n * sizeof *y);
+    return 0;
+}
+
+static long get_extra(const db_counters *c, const char *name)
+{
+    for (int i = 0; i < c->nextra; i++)
+        if (strcmp(c->extra[i].name, name) == 0)
+            return c->extra[i].value;
+    return 0;
+}
+
+static db_status geoms_integrate(const db_dae *d, const db_solver_opts *o, db_output *out,
+                                 db_counters *c, char *msg, size_t msglen)
+{
+    char dummy[8];
+    if (!msg || !msglen) {
+        msg = dummy;
+        msglen = sizeof dummy;
+    }
+    msg[0] = '\0';
+    if (!d || !o || !out || !c) {
+        snprintf(msg, msglen, "geoms: missing argument");
+        return DB_FAIL_INPUT;
+    }
+    if ((unsigned)d->form >= DB_NFORMS || !(GEOMS_FORMS & DB_FORM_BIT(d->form))) {
+        snprintf(msg, msglen, "geoms: formulation %d not accepted (oEoM1, oEoM0 only)", (int)d->form);
+        return DB_FAIL_INPUT;
+    }
+    if (!d->mech || !d->rhs || !d->jac || !d->y0 || d->off_p < 0 || !out->t || !out->y ||
+        out->nt < 1) {
+        snprintf(msg, msglen, "geoms: needs an oEoM db_dae built from a mechanical system and output times");
+        return DB_FAIL_INPUT;
+    }
+    /* variant */
+    int strategy = DB_SEL_QR, inv = 0, correct = 0;
+    if (o->variant) {
+        char buf[128];
+        snprintf(buf, sizeof buf, "%s", o->variant);
+        for (char *tok = strtok(buf, ",; \t"); tok; tok = strtok(NULL, ",; \t")) {
+            size_t len = strlen(tok);
+            if (len >= 2 && strcmp(tok + len - 2, "+I") == 0) {
+                inv = 1;
+                tok[len - 2] = '\0';
+                if (!tok[0])
+                    continue;
+            }
+            if (strcmp(tok, "qr") == 0)
+                strategy = DB_SEL_QR;
+            else if (strcmp(tok, "lu") == 0)
+                strategy = DB_SEL_LU;
+            else if (strcmp(tok, "inv") == 0)
+                inv = 1;
+            else if (strcmp(tok, "correct") == 0)
+                correct = 1;
+            else {
+                snprintf(msg, msglen, "geoms: unknown variant token '%s' (known: qr, lu, +I, inv, correct)", tok);
+                return DB_FAIL_INPUT;
+            }
+        }
+    }
+    const db_mech *m = d->mech;
+    if (inv && !m->energy) {
+        snprintf(msg, msglen, "geoms: variant +I needs an energy invariant, the problem has none");
+        return DB_FAIL_INPUT;
+    }
+    if (!(o->rtol > 0)) {
+        snprintf(msg, msglen, "geoms: rtol=%g must be > 0", o->rtol);
+        return DB_FAIL_INPUT;
+    }
+
+    gctx g;
+    memset(&g, 0, sizeof g);
+    g.d = d;
+    g.m = m;
+    g.n = d->n;
+    g.neq = d->neq;
+    g.np = m->np;
+    g.nv = m->nv;
+    g.nl = m->nl;
+    g.nm = m->nm;
+    g.nc = m->nl + m->nm;
+    g.has_a = d->off_a >= 0;
+    g.oeom0 = d->form == DB_OEOM0;
+    g.inv = inv;
+    g.row0 = g.np + g.nv + (g.has_a ? g.nv : 0);
+    db_status st = DB_OK;
+    if (gctx_alloc(&g, (db_sel_strategy)strategy)) {
+        snprintf(msg, msglen, "geoms: out of memory");
+        st = DB_FAIL_MEMORY;
+        goto done;
+    }
+    if (!g.has_a) {   /* M is constant and regular: its LU from the v rows of E */
+        for (int j = 0; j < g.nv; j++)
+            for (int i = 0; i < g.nv; i++)
+                g.Mlu[i + (size_t)j * g.nv] = d->E[(g.np + i) + (size_t)(d->off_v + j) * g.neq];
+        int info = 0, nv = g.nv;
+        dgetrf_(&nv, &nv, g.Mlu, &nv, g.mpiv, &info);
+        if (info) {
+            snprintf(msg, msglen, "geoms: constant mass matrix singular");
+            st = DB_FAIL_INPUT;
+            goto done;
+        }
+    }
+
+    /* consistency of the initial values */
+    memcpy(g.y_start, d->y0, (size_t)g.n * sizeof *g.y_start);
+    {
+        const double ctol = o->atol > 0 ? fmin(o->rtol, o->atol) : o->rtol;
+        double res[4];
+        int bad = db_consistency_check(d, g.y_start, ctol, res);
+        if (bad < 0) {
+            snprintf(msg, msglen, "geoms: consistency check failed (singular mass matrix or no memory)");
+            st = DB_FAIL_INPUT;
+            goto done;
+        }
+        if (bad && !correct) {
+            int b = bad & -bad;
+            const int lv = b == 1 ? 0 : b == 2 ? 1 : b == 4 ? 2 : 3;
+            snprintf(msg, msglen, "geoms: initial values inconsistent on the %s level (residual %.3g > %.3g; "
+                     "levels mask 0x%x); use variant \"correct\"",
+                     db_consistency_level_name(b), res[lv], ctol, (unsigned)bad);
+            st = DB_FAIL_INPUT;
+            goto done;
+        }
+        int corrected = 0;
+        if (bad) {
+            char cm[200];
+            if (db_consistency_correct(d, g.y_start, ctol, &corrected, cm, sizeof cm)) {
+                snprintf(msg, msglen, "geoms: %s", cm);
+                st = DB_FAIL_INPUT;
+                goto done;
+            }
+        }
+        db_counters_set_extra(c, "corrected_levels", corrected);
+    }
+    if (inv)
+        g.E0 = m->energy(m, d->t0, g.y_start + d->off_p, g.y_start + d->off_v);
+
+    /* index of each unknown */
+    for (int i = 0; i < g.n; i++)
+        g.idx[i] = 1;
+    if (!g.oeom0) {
+        if (g.has_a)
+            for (int i = 0; i < g.nv; i++)
+                g.idx[d->off_a + i] = 2;
+        for (int i = 0; i < g.nl; i++)
+            g.idx[d->off_l + i] = 2;
+        for (int i = 0; i < g.nm; i++)
+            g.idx[d->off_m + i] = 2;
+    }
+
+    /* initial selectors */
+    long nsel = 0, restarts = 0, newton_iters = 0;
+    if (compute_pivots(&g, d->t0, g.y_start) || adopt(&g)) {
+        snprintf(msg, msglen, "geoms: constraints (or invariant) rank deficient at t0: no selector");
+        st = DB_FAIL_INPUT;
+        goto done;
+    }
+    nsel = 1;
+
+    radau_sys sys = {
+        .n = g.n, .E = g.Esq, .index = g.idx, .ctx = &g,
+        .rhs = g_rhs, .jac = g_jac, .accepted = g_accepted,
+    };
+    radau_params rp;
+    radau_params_default(&rp);
+    rp.rtol = o->rtol;
+    rp.atol = o->atol;
+    rp.hmax = o->hmax;
+    const long budget = o->max_steps > 0 ? o->max_steps : 100000;
+    const long attempts0 = c->steps + c->rejected;
+    const double cpu0 = db_cpu_seconds();
+    double t_start = d->t0, h0 = o->h0, t_failed = NAN;
+    int k0 = 0;
+    for (;;) {
+        while (k0 < out->nt && out->t[k0] < t_start)
+            k0++;
+        if (k0 >= out->nt)
+            break;
+        g.pending = g.stopped = 0;
+        g.t_prev = t_start;
+        g.h_prev = h0;
+        memcpy(g.y_prev, g.y_start, (size_t)g.n * sizeof *g.y_prev);
+        rp.h0 = h0;
+        rp.max_steps = budget - (c->steps + c->rejected - attempts0);
+        if (rp.max_steps <= 0) {
+            snprintf(msg, msglen, "geoms: more than %ld step attempts (t=%g)", budget, t_start);
+            st = DB_FAIL_BUDGET;
+            break;
+        }
+        if (o->max_cpu > 0) {
+            rp.max_cpu = o->max_cpu - (db_cpu_seconds() - cpu0);
+            if (rp.max_cpu <= 0) {
+                snprintf(msg, msglen, "geoms: CPU budget exceeded (t=%g)", t_start);
+                st = DB_FAIL_BUDGET;
+                break;
+            }
+        }
+        st = radau_integrate(&sys, t_start, g.y_start, &rp, out->nt - k0, out->t + k0,
+                             out->y + (size_t)k0 * g.n, out->yp ? out->yp + (size_t)k0 * g.n : NULL,
+                             c, msg, msglen);
+        newton_iters += get_extra(c, "newton_iters");
+        if (g.pending) {
+            /* pivoting changed at t_brk: restart there with the new selectors */
+            if (g.stopped) {
+                c->steps--;
+                c->rejected++;
+            }
+            if (adopt(&g)) {
+                snprintf(msg, msglen, "geoms: internal: bad selector at t=%g", g.t_brk);
+                st = DB_FAIL_NEWTON;
+                break;
+            }
+            nsel++;
+            restarts++;
+            t_start = g.t_brk;
+            h0 = g.h_brk;
+            memcpy(g.y_start, g.y_brk, (size_t)g.n * sizeof *g.y_start);
+            /* outputs up to t_brk were written by the core */
+            while (k0 < out->nt && out->t[k0] <= t_start)
+                k0++;
+            st = DB_OK;
+            if (k0 >= out->nt)
+                break;
+            continue;
+        }
+        if (st == DB_OK)
+            break;
+        if ((st == DB_FAIL_NEWTON || st == DB_FAIL_STEPSIZE || st == DB_FAIL_NONFINITE) &&
+            !(g.t_prev == t_failed)) {
+            /* convergence failure: new selectors at the last accepted state, restart once there */
+            t_failed = g.t_prev;
+            if (compute_pivots(&g, g.t_prev, g.y_prev) == 0 && adopt(&g) == 0) {
+                nsel++;
+                restarts++;
+                t_start = g.t_prev;
+                h0 = 0.1 * g.h_prev;
+                memcpy(g.y_start, g.y_prev, (size_t)g.n * sizeof *g.y_start);
+                while (k0 < out->nt && out->t[k0] <= t_start && t_start > d->t0)
+                    k0++;
+                continue;
+            }
+        }
+        break;
+    }
+    db_counters_set_extra(c, "newton_iters", newton_iters);
+    db_counters_set_extra(c, "selector_updates", nsel);
+    db_counters_set_extra(c, "restarts", restarts);
+    if (st == DB_OK)
+        msg[0] = '\0';
+done:
+    gctx_free(&g);
+    return st;
+}
+
+const db_solver db_solver_geoms = {
+    .name = "geoms",
+    .title = "Radau IIA order 5 on the projected-strangeness-free form via selectors (GEOMS, Steinbrecher 2007)",
+    .forms = GEOMS_FORMS,
+    .integrate = geoms_integrate,
+};

@@ -1,0 +1,641 @@
+/* mexx.c — MEXX: extrapolated half-explicit Euler for constrained mechanical
+ * systems, with projection, dense output and event location.
+ *
+ * Source: Lubich, Nowak, Pöhle, Engstler, "MEXX – Numerical software for the
+ * integration of constrained mechanical multibody systems", ZIB report (seed 001),
+ * chapters 2 and 3:
+ *   basic step        half-explicit Euler (2.1); with f depending on λ the modified
+ *                     system (2.2) with F0 = ∂f/∂λ at the start of the macro step
+ *   extrapolation     h-extrapolation tableau (2.6), step numbers 2,3,4,5,6,7,8,10,12,
+ *                     14 (the "…" of §2.2 read as +2), error estimates T_jj − T_j,j−1
+ *   control           norm (2.7)/(2.8) on p and v only; order and step-size selection
+ *                     patterned after ODEX (Hairer–Nørsett–Wanner I, §II.9), with the
+ *                     exponent 1/j of a non-symmetric (h, not h²) expansion
+ *   projection        (2.9)–(2.11) onto g = 0 and (2.12) onto G v + g_t = 0, H v + h = 0
+ *                     after every accepted step and at t0
+ *   dense output      §2.4: extrapolated forward/backward divided differences of the
+ *                     Euler values at both ends, Hermite polynomial of degree κ; the
+ *                     polynomial value is projected, then a and λ, μ come from the
+ *                     acceleration-level saddle-point system at the output time
+ *   event location    §2.5: sign changes of mech->switching between step ends, zero
+ *                     found by the Illinois (regula falsi) iteration on the projected
+ *                     dense output; integration continues after each event
+ *   linear algebra    §3.1 general LU of [M Gᵀ; G 0] (saddle.c)
+ * Nonholonomic constraints H v + h = 0 are velocity-level rows next to G v + g_t
+ * (seed 001 §1.4).
+ *
+ * Formulations: EoM1, oEoM1 (the mechanical system d->mech is integrated; the
+ * position constraint is kept by projection).  Variant: "standard" | "modified"
+ * (default: modified iff DB_F_LAMBDA).
+ * Counters: steps (accepted macro steps), rejected, f_evals (= nfcn: force
+ * evaluations), decompositions, solves (= nsol); extras nstep (macro steps
+ * attempted), nfcn (evaluations of M and G together, MEXX's FPROB count), nsol,
+ * events (located zeros of the switching functions).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+#include "mexx.h"
+#include "mexx_mech.h"
+
+#define MX_KMAX 10
+
+static const int mx_seq[MX_KMAX] = { 2, 3, 4, 5, 6, 7, 8, 10, 12, 14 };
+
+typedef struct {
+    db_mm mm;
+    const db_dae *d;
+    int np, nv, nc, ny, ns;
+    int modified;
+    double rtol, atol;
+    int rowoff[MX_KMAX + 1];   /* offset of row j's trajectory in traj (in vectors) */
+    double *traj;              /* Euler values y_0..y_{n_j} of every row */
+    double *tab;               /* tableau T[j][k], MX_KMAX*MX_KMAX*ny */
+    double *y0, *L0, *a0, *f0, *F0;
+    double *p, *v, *L, *pn;    /* Euler work */
+    double *dd;                /* Hermite divided-difference table (N*N*ny) */
+    double *der;               /* derivative extrapolation work (MX_KMAX*ny) */
+    double *ye, *Le, *ae;      /* state at step end (projected), its Λ, a */
+    double *ys, *Ls, *as;      /* state at an output / event time */
+    double *phi0, *phi1, *phis;
+    /* dense-output polynomial of the last accepted step */
+    double dt0, dH;
+    int dN;
+    double dz[MX_KMAX + 2];
+    int dready, kacc;
+    long nev;
+} mx_ws;
+
+static void mx_free(mx_ws *w)
+{
+    db_mm_free(&w->mm);
+    free(w->traj); free(w->tab); free(w->y0); free(w->L0); free(w->a0); free(w->f0);
+    free(w->F0); free(w->p); free(w->v); free(w->L); free(w->pn); free(w->dd); free(w->der);
+    free(w->ye); free(w->Le); free(w->ae); free(w->ys); free(w->Ls); free(w->as);
+    free(w->phi0); free(w->phi1); free(w->phis);
+}
+
+static double *mx_new(size_t n)
+{
+    return calloc(n > 0 ? n : 1, sizeof(double));
+}
+
+static int mx_alloc(mx_ws *w, const db_dae *d)
+{
+    const db_mech *m = d->mech;
+    memset(w, 0, sizeof *w);
+    w->d = d;
+    if (db_mm_init(&w->mm, m))
+        return -1;
+    w->np = m->np;
+    w->nv = m->nv;
+    w->nc = m->nl + m->nm;
+    w->ny = w->np + w->nv;
+    w->ns = (m->nswitch > 0 && m->switching) ? m->nswitch : 0;
+    size_t ny = (size_t)w->ny, nv = (size_t)w->nv, nc = (size_t)w->nc;
+    int off = 0;
+    for (int j = 0; j < MX_KMAX; j++) {
+        w->rowoff[j] = off;
+        off += mx_seq[j] + 1;
+    }
+    w->rowoff[MX_KMAX] = off;
+    w->traj = mx_new((size_t)off * ny);
+    w->tab = mx_new((size_t)MX_KMAX * MX_KMAX * ny);
+    w->y0 = mx_new(ny); w->L0 = mx_new(nc); w->a0 = mx_new(nv); w->f0 = mx_new(nv);
+    w->F0 = mx_new(nv * nc);
+    w->p = mx_new((size_t)w->np); w->v = mx_new(nv); w->L = mx_new(nc);
+    w->pn = mx_new((size_t)w->np);
+    w->dd = mx_new((size_t)(MX_KMAX + 2) * (MX_KMAX + 2) * ny);
+    w->der = mx_new((size_t)MX_KMAX * ny);
+    w->ye = mx_new(ny); w->Le = mx_new(nc); w->ae = mx_new(nv);
+    w->ys = mx_new(ny); w->Ls = mx_new(nc); w->as = mx_new(nv);
+    w->phi0 = mx_new((size_t)w->ns); w->phi1 = mx_new((size_t)w->ns);
+    w->phis = mx_new((size_t)w->ns);
+    if (!w->traj || !w->tab || !w->y0 || !w->L0 || !w->a0 || !w->f0 || !w->F0 || !w->p ||
+        !w->v || !w->L || !w->pn || !w->dd || !w->der || !w->ye || !w->Le || !w->ae ||
+        !w->ys || !w->Ls || !w->as || !w->phi0 || !w->phi1 || !w->phis)
+        return -1;
+    return 0;
+}
+
+static int mx_finite(const double *x, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i]))
+            return 0;
+    return 1;
+}
+
+/* one row of the tableau: n_j half-explicit Euler steps (2.1)/(2.2) over [t, t+H]
+ * from (y0, L0); fills traj row j.  0, or nonzero (singular / nonfinite). */
+static int mx_row(mx_ws *w, int j, double t, double H)
+{
+    db_mm *mm = &w->mm;
+    const int np = w->np, nv = w->nv, nc = w->nc, ny = w->ny, n = mx_seq[j];
+    const double h = H / n;
+    double *Y = w->traj + (size_t)w->rowoff[j] * ny;
+    memcpy(w->p, w->y0, sizeof(double) * (size_t)np);
+    memcpy(w->v, w->y0 + np, sizeof(double) * (size_t)nv);
+    memcpy(w->L, w->L0, sizeof(double) * (size_t)nc);
+    memcpy(Y, w->y0, sizeof(double) * (size_t)ny);
+    for (int i = 0; i < n; i++) {
+        const double ti = t + i * h, t1 = (i + 1 == n) ? t + H : t + (i + 1) * h;
+        const double *f;
+        if (i == 0) {
+            f = w->f0;
+        } else {
+            db_mm_force(mm, ti, w->p, w->v, w->L);
+            f = mm->f;
+        }
+        /* rhs top: M_{n+1} v_n + h f_n  (− F0 h Λ_n in (2.2)) */
+        for (int k = 0; k < np; k++)
+            w->pn[k] = w->p[k] + h * w->v[k];     /* (2.1a), T = I */
+        double *r = mm->r;
+        double *hf = mm->tmp2;                     /* keep h f before M is overwritten */
+        for (int k = 0; k < nv; k++)
+            hf[k] = h * f[k];
+        db_mm_mass(mm, t1, w->pn);
+        for (int k = 0; k < nv; k++) {
+            double s = hf[k];
+            for (int l = 0; l < nv; l++)
+                s += mm->M[(size_t)l * nv + k] * w->v[l];
+            if (w->modified)
+                for (int l = 0; l < nc; l++)
+                    s -= w->F0[(size_t)l * nv + k] * h * w->L[l];
+            r[k] = s;
+        }
+        db_mm_C(mm, t1, w->pn);
+        db_mm_c0(mm, t1, w->pn, r + nv);
+        for (int k = 0; k < nc; k++)
+            r[nv + k] = -r[nv + k];
+        if (db_saddle_factor(&mm->sv, mm->M, mm->C, w->modified ? w->F0 : NULL))
+            return 1;
+        mm->ndec++;
+        db_saddle_solve(&mm->sv, r, 1);
+        mm->nsol++;
+        memcpy(w->p, w->pn, sizeof(double) * (size_t)np);
+        memcpy(w->v, r, sizeof(double) * (size_t)nv);
+        for (int k = 0; k < nc; k++)
+            w->L[k] = r[nv + k] / h;
+        if (!mx_finite(w->v, nv) || !mx_finite(w->L, nc) || !mx_finite(w->p, np))
+            return 2;
+        double *Yi = Y + (size_t)(i + 1) * ny;
+        memcpy(Yi, w->p, sizeof(double) * (size_t)np);
+        memcpy(Yi + np, w->v, sizeof(double) * (size_t)nv);
+    }
+    return 0;
+}
+
+/* scaled norm (2.7)/(2.8) of a − b, weights from y0 and a */
+static double mx_norm(const mx_ws *w, const double *a, const double *b)
+{
+    double sp = 0, sv = 0;
+    for (int i = 0; i < w->ny; i++) {
+        double wi = w->rtol * fmax(fabs(w->y0[i]), fabs(a[i])) + w->atol;
+        double q = (a[i] - b[i]) / wi;
+        if (i < w->np)
+            sp += q * q;
+        else
+            sv += q * q;
+    }
+    return sqrt(sp / (w->np > 0 ? w->np : 1) + sv / (w->nv > 0 ? w->nv : 1));
+}
+
+/* Aitken–Neville extrapolation (2.6) of vectors x[r] (r = r0..r1, ld ny) with
+ * expansion in h_r = H/n_r; result in x[r1] */
+static void mx_extrap(double *x, int r0, int r1, int ny)
+{
+    for (int k = 1; k <= r1 - r0; k++)
+        for (int r = r1; r >= r0 + k; r--) {
+            double fac = (double)mx_seq[r] / mx_seq[r - k] - 1.0;
+            double *xr = x + (size_t)r * ny, *xq = x + (size_t)(r - 1) * ny;
+            for (int i = 0; i < ny; i++)
+                xr[i] += (xr[i] - xq[i]) / fac;
+        }
+}
+
+/* §2.4: build the Hermite polynomial of the accepted step [t, t+H] with κ rows */
+static void mx_dense_build(mx_ws *w, double t, double H, int kappa)
+{
+    const int ny = w->ny;
+    const int lam = (kappa - 1) / 2, rho = kappa - 1 - lam, N = lam + rho + 2;
+    double *Q = w->dd;    /* Q[(k*N + i)*ny + c] */
+    double z[MX_KMAX + 2];
+    for (int i = 0; i < N; i++)
+        z[i] = i <= lam ? 0.0 : 1.0;
+    const double *yr = w->tab + ((size_t)(kappa - 1) * MX_KMAX + (kappa - 1)) * ny;
+    for (int i = 0; i < N; i++)
+        memcpy(Q + (size_t)i * ny, z[i] == 0.0 ? w->y0 : yr, sizeof(double) * (size_t)ny);
+    /* derivatives: H^k y^(k) at the ends, from extrapolated divided differences
+     * over rows k..κ (1-based), i.e. (κ − k) extrapolations */
+    for (int k = 1; k < N; k++) {
+        double fact = 1;
+        for (int q = 2; q <= k; q++)
+            fact *= q;
+        for (int i = 0; i + k < N; i++) {
+            double *out = Q + ((size_t)k * N + i) * ny;
+            if (z[i + k] == z[i]) {
+                const int right = z[i] != 0.0;
+                /* divided differences of rows r = k-1 .. kappa-1 (0-based) */
+                for (int r = k - 1; r < kappa; r++) {
+                    const int n = mx_seq[r];
+                    const double *Y = w->traj + (size_t)w->rowoff[r] * ny;
+                    double *dv = w->der + (size_t)r * ny;
+                    const double hr = 1.0 / n;          /* in units of H */
+                    for (int c = 0; c < ny; c++) {
+                        double s = 0, bin = 1;
+                        for (int q = 0; q <= k; q++) {
+                            int idx = right ? n - q : k - q;
+                            double sg = (q % 2) ? -1.0 : 1.0;
+                            s += sg * bin * Y[(size_t)idx * ny + c];
+                            bin = bin * (k - q) / (q + 1);
+                        }
+                        dv[c] = s / pow(hr, k);
+                    }
+                }
+                mx_extrap(w->der, k - 1, kappa - 1, ny);
+                const double *res = w->der + (size_t)(kappa - 1) * ny;
+                for (int c = 0; c < ny; c++)
+                    out[c] = res[c] / fact;
+            } else {
+                const double *a = Q + ((size_t)(k - 1) * N + i + 1) * ny;
+                const double *b = Q + ((size_t)(k - 1) * N + i) * ny;
+                for (int c = 0; c < ny; c++)
+                    out[c] = (a[c] - b[c]) / (z[i + k] - z[i]);
+            }
+        }
+    }
+    w->dN = N;
+    for (int i = 0; i < N; i++)
+        w->dz[i] = z[i];
+    w->dt0 = t;
+    w->dH = H;
+    w->dready = 1;
+}
+
+static void mx_dense_eval(const mx_ws *w, double s, double *y)
+{
+    const int ny = w->ny, N = w->dN;
+    const double th = (s - w->dt0) / w->dH;
+    const double *Q = w->dd;
+    memcpy(y, Q + ((size_t)(N - 1) * N) * ny, sizeof(double) * (size_t)ny);
+    for (int k = N - 2; k >= 0; k--) {
+        const double *c = Q + ((size_t)k * N) * ny;
+        for (int i = 0; i < ny; i++)
+            y[i] = y[i] * (th - w->dz[k]) + c[i];
+    }
+}
+
+/* consistent state at time s inside the last step: dense value, projected, a, Λ */
+static int mx_state_at(mx_ws *w, double s)
+{
+    mx_dense_eval(w, s, w->ys);
+    memcpy(w->Ls, w->Le, sizeof(double) * (size_t)w->nc);
+    if (db_mm_project_p(&w->mm, s, w->ys, w->rtol, w->atol) ||
+        db_mm_project_v(&w->mm, s, w->ys, w->ys + w->np) ||
+        db_mm_accel(&w->mm, s, w->ys, w->ys + w->np, w->as, w->Ls))
+        return 1;
+    return 0;
+}
+
+static void mx_put(const mx_ws *w, db_output *out, int k, const double *y, const double *a,
+                   const double *L)
+{
+    const db_dae *d = w->d;
+    double *o = out->y + (size_t)k * d->n;
+    memset(o, 0, sizeof(double) * (size_t)d->n);
+    const db_mech *m = d->mech;
+    if (d->off_p >= 0) memcpy(o + d->off_p, y, sizeof(double) * (size_t)w->np);
+    if (d->off_v >= 0) memcpy(o + d->off_v, y + w->np, sizeof(double) * (size_t)w->nv);
+    if (d->off_a >= 0) memcpy(o + d->off_a, a, sizeof(double) * (size_t)w->nv);
+    if (d->off_l >= 0) memcpy(o + d->off_l, L, sizeof(double) * (size_t)m->nl);
+    if (d->off_m >= 0) memcpy(o + d->off_m, L + m->nl, sizeof(double) * (size_t)m->nm);
+}
+
+static void mx_switch(mx_ws *w, double t, const double *y, const double *L, double *phi)
+{
+    const db_mech *m = w->d->mech;
+    memset(phi, 0, sizeof(double) * (size_t)w->ns);
+    m->switching(m, t, y, y + w->np, L, L + m->nl, phi);
+}
+
+/* §2.5: zero of switching function i in (t, t1); phi0/phi1 hold the end values */
+static int mx_locate(mx_ws *w, int i, double t, double t1, double *troot)
+{
+    double a = t, fa = w->phi0[i], b = t1, fb = w->phi1[i];
+    const double tol = 4e-15 * fmax(fabs(t), fabs(t1)) + 1e-15 * (t1 - t);
+    for (int it = 0; it < 100 && fabs(b - a) > tol && fb != 0.0; it++) {
+        double s = b - fb * (b - a) / (fb - fa);
+        if (!(s > fmin(a, b) && s < fmax(a, b)))
+            s = 0.5 * (a + b);
+        if (mx_state_at(w, s))
+            return 1;
+        mx_switch(w, s, w->ys, w->Ls, w->phis);
+        double fs = w->phis[i];
+        if (fs * fb < 0) {
+            a = b;
+            fa = fb;
+        } else {
+            fa *= 0.5;     /* Illinois modification */
+        }
+        b = s;
+        fb = fs;
+    }
+    *troot = b;
+    return 0;
+}
+
+static db_status mx_fail(char *msg, size_t len, db_status s, const char *what, double t)
+{
+    if (msg && len)
+        snprintf(msg, len, "mexx: %s at t = %.6g", what, t);
+    return s;
+}
+
+db_status db_mexx_integrate_events(const db_dae *d, const db_solver_opts *o, db_output *out,
+                                   db_counters *c, db_mexx_event *ev, int maxev, int *nev,
+                                   char *msg, size_t msglen)
+{
+    if (msg && msglen) msg[0] = '\0';
+    if (nev) *nev = 0;
+    memset(c, 0, sizeof *c);
+    if (!d || !d->mech || !(d->form == DB_EOM1 || d->form == DB_OEOM1)) {
+        if (msg) snprintf(msg, msglen, "mexx: needs formulation EoM1 or oEoM1 with its mechanical system");
+        return DB_FAIL_INPUT;
+    }
+    if (!out || out->nt < 1 || !out->t || !out->y || !(o->rtol > 0) || !(o->atol >= 0)) {
+        if (msg) snprintf(msg, msglen, "mexx: bad options or output grid");
+        return DB_FAIL_INPUT;
+    }
+    const db_mech *m = d->mech;
+    if (m->np != m->nv) {
+        if (msg) snprintf(msg, msglen, "mexx: needs n_p = n_v (p' = v)");
+        return DB_FAIL_INPUT;
+    }
+    mx_ws W, *w = &W;
+    if (mx_alloc(w, d)) {
+        mx_free(w);
+        if (msg) snprintf(msg, msglen, "mexx: out of memory");
+        return DB_FAIL_MEMORY;
+    }
+    w->rtol = o->rtol;
+    w->atol = o->atol > 0 ? o->atol : 1e-300;
+    w->modified = (m->flags & DB_F_LAMBDA) && w->nc > 0;
+    if (o->variant && strcmp(o->variant, "standard") == 0)
+        w->modified = 0;
+    else if (o->variant && strcmp(o->variant, "modified") == 0)
+        w->modified = w->nc > 0;
+    else if (o->variant && o->variant[0]) {
+        mx_free(w);
+        if (msg) snprintf(msg, msglen, "mexx: unknown variant '%s' (standard|modified)", o->variant);
+        return DB_FAIL_INPUT;
+    }
+    const long max_steps = o->max_steps > 0 ? o->max_steps : 100000;
+    const double cpu0 = db_cpu_seconds();
+    const int np = w->np, nv = w->nv, nc = w->nc, ny = w->ny;
+    db_mm *mm = &w->mm;
+    db_status st = DB_OK;
+    double t = d->t0;
+    const double tend = out->t[out->nt - 1];
+    int iout = 0;
+    long nacc = 0, nrej = 0, nattempt = 0;
+
+    /* initial values, projected (§2.3 last paragraph), consistent a and Λ */
+    memcpy(w->ye, d->y0 + d->off_p, sizeof(double) * (size_t)np);
+    memcpy(w->ye + np, d->y0 + d->off_v, sizeof(double) * (size_t)nv);
+    for (int i = 0; i < m->nl; i++) w->Le[i] = d->off_l >= 0 ? d->y0[d->off_l + i] : 0.0;
+    for (int i = 0; i < m->nm; i++) w->Le[m->nl + i] = d->off_m >= 0 ? d->y0[d->off_m + i] : 0.0;
+    if (db_mm_project_p(mm, t, w->ye, w->rtol, w->atol) ||
+        db_mm_project_v(mm, t, w->ye, w->ye + np) ||
+        db_mm_accel(mm, t, w->ye, w->ye + np, w->ae, w->Le)) {
+        st = mx_fail(msg, msglen, DB_FAIL_INPUT, "inconsistent initial values (projection failed)", t);
+        goto done;
+    }
+    while (iout < out->nt && out->t[iout] <= t) {
+        mx_put(w, out, iout, w->ye, w->ae, w->Le);
+        iout++;
+    }
+    if (w->ns)
+        mx_switch(w, t, w->ye, w->Le, w->phi0);
+
+    double span = tend - t;
+    double H = o->h0 > 0 ? o->h0 : fmin(1e-3, span > 0 ? span : 1e-3);
+    const double hmax = o->hmax > 0 ? o->hmax : fabs(span);
+    int kc = (int)floor(-log10(w->rtol + 1e-40) * 0.6 + 1.5);
+    kc = kc < 2 ? 2 : kc > MX_KMAX - 1 ? MX_KMAX - 1 : kc;
+    int last_rejected = 0, nonfinite = 0;
+    double A[MX_KMAX], hopt[MX_KMAX], Wk[MX_KMAX], err[MX_KMAX];
+    A[0] = mx_seq[0];
+    for (int j = 1; j < MX_KMAX; j++)
+        A[j] = A[j - 1] + mx_seq[j];
+
+    while (t < tend && iout < out->nt) {
+        if (nattempt >= max_steps) {
+            st = mx_fail(msg, msglen, DB_FAIL_BUDGET, "max_steps exceeded", t);
+            goto done;
+        }
+        if (o->max_cpu > 0 && db_cpu_seconds() - cpu0 > o->max_cpu) {
+            st = mx_fail(msg, msglen, DB_FAIL_BUDGET, "max_cpu exceeded", t);
+            goto done;
+        }
+        H = fmin(H, hmax);
+        if (t + H >= tend || tend - (t + H) < 1e-10 * H)
+            H = tend - t;
+        if (H <= 1e-14 * fmax(1.0, fabs(t))) {
+            st = mx_fail(msg, msglen, DB_FAIL_STEPSIZE, "step size underflow", t);
+            goto done;
+        }
+        nattempt++;
+        /* start of the macro step: consistent (y0, Λ0), f0, F0 */
+        memcpy(w->y0, w->ye, sizeof(double) * (size_t)ny);
+        memcpy(w->L0, w->Le, sizeof(double) * (size_t)nc);
+        db_mm_force(mm, t, w->y0, w->y0 + np, w->L0);
+        memcpy(w->f0, mm->f, sizeof(double) * (size_t)nv);
+        if (w->modified) {
+            db_mm_F(mm, t, w->y0, w->y0 + np, w->L0);
+            memcpy(w->F0, mm->F, sizeof(double) * (size_t)nv * (size_t)nc);
+        }
+        int kacc = 0, jlast = -1, bad = 0;
+        const int jmax = kc + 1 < MX_KMAX ? kc + 1 : MX_KMAX;   /* rows 1..jmax */
+        for (int j = 1; j <= jmax; j++) {
+            const int r = j - 1;
+            int rc = mx_row(w, r, t, H);
+            if (rc) {
+                bad = rc;
+                break;
+            }
+            double *Tr = w->tab + (size_t)r * MX_KMAX * ny;
+            memcpy(Tr, w->traj + ((size_t)w->rowoff[r] + mx_seq[r]) * ny, sizeof(double) * (size_t)ny);
+            for (int k = 1; k <= r; k++) {
+                const double fac = (double)mx_seq[r] / mx_seq[r - k] - 1.0;
+                const double *Tq = w->tab + ((size_t)(r - 1) * MX_KMAX + (k - 1)) * ny;
+                double *Tk = Tr + (size_t)k * ny, *Tk1 = Tr + (size_t)(k - 1) * ny;
+                for (int i = 0; i < ny; i++)
+                    Tk[i] = Tk1[i] + (Tk1[i] - Tq[i]) / fac;
+            }
+            if (j < 2)
+                continue;
+            err[r] = mx_norm(w, Tr + (size_t)r * ny, Tr + (size_t)(r - 1) * ny);
+            if (!isfinite(err[r])) {
+                bad = 2;
+                break;
+            }
+            double q = pow(err[r] / 0.65, 1.0 / j) / 0.94;
+            q = fmax(0.25, fmin(50.0, q));
+            hopt[r] = H / q;
+            Wk[r] = A[r] / hopt[r];
+            jlast = r;
+            if (j >= kc - 1) {
+                if (err[r] <= 1.0) {
+                    kacc = j;
+                    break;
+                }
+                /* no convergence to be expected within the window (ODEX) */
+                if (j == kc - 1 && err[r] > (double)mx_seq[kc - 1] * mx_seq[kc] / (mx_seq[0] * mx_seq[0]))
+                    break;
+                if (j == kc && kc < MX_KMAX && err[r] > (double)mx_seq[kc] / mx_seq[0])
+                    break;
+            }
+        }
+        if (bad || kacc == 0) {
+            nrej++;
+            last_rejected = 1;
+            if (bad || jlast < 0) {
+                if (++nonfinite > 40) {
+                    st = mx_fail(msg, msglen, bad == 1 ? DB_FAIL_NEWTON : DB_FAIL_NONFINITE,
+                                 bad == 1 ? "singular saddle-point matrix" : "nonfinite solution", t);
+                    goto done;
+                }
+                H *= 0.25;
+            } else {
+                if (jlast + 1 < kc)
+                    kc = jlast + 1 < 2 ? 2 : jlast + 1;
+                H = fmin(hopt[jlast], 0.9 * H);
+            }
+            continue;
+        }
+        nonfinite = 0;
+        /* accepted: order and step-size selection (ODEX) */
+        const int ra = kacc - 1;
+        int kopt;
+        if (kacc <= kc) {
+            kopt = kacc;
+            if (kacc >= 3 && Wk[ra - 1] < 0.8 * Wk[ra])
+                kopt = kacc - 1;
+            else if (kacc >= 3 && Wk[ra] < 0.9 * Wk[ra - 1])
+                kopt = kacc + 1;
+            else if (kacc == 2)
+                kopt = 3;
+        } else {
+            kopt = kc;
+            if (kc >= 3 && Wk[kc - 2] < 0.8 * Wk[kc - 1])
+                kopt = kc - 1;
+            if (Wk[ra] < 0.9 * Wk[kopt - 1])
+                kopt = kacc;
+        }
+        if (kopt > MX_KMAX - 1) kopt = MX_KMAX - 1;
+        if (kopt < 2) kopt = 2;
+        double Hnew;
+        if (kopt <= kacc)
+            Hnew = hopt[kopt - 1];
+        else
+            Hnew = hopt[ra] * A[kopt - 1] / A[ra];
+        if (last_rejected) {
+            Hnew = fmin(Hnew, H);
+            if (kopt > kc) kopt = kc;
+        }
+        last_rejected = 0;
+
+        /* the new step end: T_κκ, projected; consistent a, Λ */
+        const double t1 = t + H;
+        const double *yT = w->tab + ((size_t)ra * MX_KMAX + ra) * ny;
+        memcpy(w->ye, yT, sizeof(double) * (size_t)ny);
+        if (db_mm_project_p(mm, t1, w->ye, w->rtol, w->atol) ||
+            db_mm_project_v(mm, t1, w->ye, w->ye + np) ||
+            db_mm_accel(mm, t1, w->ye, w->ye + np, w->ae, w->Le) ||
+            !mx_finite(w->ye, ny) || !mx_finite(w->Le, nc)) {
+            st = mx_fail(msg, msglen, DB_FAIL_NONFINITE, "projection failed", t1);
+            goto done;
+        }
+        nacc++;
+        w->dready = 0;
+        /* events (§2.5) */
+        if (w->ns) {
+            mx_switch(w, t1, w->ye, w->Le, w->phi1);
+            long first = w->nev;
+            for (int i = 0; i < w->ns; i++) {
+                if (w->phi0[i] == 0.0 || !(w->phi0[i] * w->phi1[i] <= 0.0))
+                    continue;
+                double tr = t1;
+                if (w->phi1[i] != 0.0) {
+                    if (!w->dready)
+                        mx_dense_build(w, t, H, kacc);
+                    if (mx_locate(w, i, t, t1, &tr)) {
+                        st = mx_fail(msg, msglen, DB_FAIL_NONFINITE, "event location failed", t1);
+                        goto done;
+                    }
+                }
+                if (ev && w->nev < maxev) {
+                    long q = w->nev;     /* insertion by time among this step's events */
+                    while (q > first && ev[q - 1].t > tr) {
+                        ev[q] = ev[q - 1];
+                        q--;
+                    }
+                    ev[q].t = tr;
+                    ev[q].index = i;
+                    ev[q].dir = w->phi1[i] > w->phi0[i] ? 1 : -1;
+                }
+                w->nev++;
+            }
+            memcpy(w->phi0, w->phi1, sizeof(double) * (size_t)w->ns);
+        }
+        /* output */
+        while (iout < out->nt && (out->t[iout] <= t1 || (t1 >= tend && iout == out->nt - 1))) {
+            const double s = out->t[iout];
+            if (fabs(s - t1) <= 1e-13 * fmax(1.0, fabs(t1)) || (t1 >= tend && s >= t1)) {
+                mx_put(w, out, iout, w->ye, w->ae, w->Le);
+            } else {
+                if (!w->dready)
+                    mx_dense_build(w, t, H, kacc);
+                if (mx_state_at(w, s)) {
+                    st = mx_fail(msg, msglen, DB_FAIL_NONFINITE, "dense output failed", s);
+                    goto done;
+                }
+                mx_put(w, out, iout, w->ys, w->as, w->Ls);
+            }
+            iout++;
+        }
+        t = t1;
+        H = Hnew;
+        kc = kopt;
+    }
+done:
+    c->steps = nacc;
+    c->rejected = nrej;
+    c->f_evals = mm->nfcn;
+    c->decompositions = mm->ndec;
+    c->solves = mm->nsol;
+    db_counters_set_extra(c, "nstep", nattempt);
+    db_counters_set_extra(c, "nfcn", mm->nmg);
+    db_counters_set_extra(c, "nsol", mm->nsol);
+    db_counters_set_extra(c, "events", w->nev);
+    if (nev) *nev = (int)w->nev;
+    mx_free(w);
+    return st;
+}
+
+static db_status mx_integrate(const db_dae *d, const db_solver_opts *o, db_output *out,
+                              db_counters *c, char *msg, size_t msglen)
+{
+    return db_mexx_integrate_events(d, o, out, c, NULL, 0, NULL, msg, msglen);
+}
+
+const db_solver db_solver_mexx = {
+    .name = "mexx",
+    .title = "extrapolated half-explicit Euler with projection, dense output, events "
+             "(MEXX, Lubich et al., ZIB report, seed 001)",
+    .forms = DB_FORM_BIT(DB_EOM1) | DB_FORM_BIT(DB_OEOM1),
+    .integrate = mx_integrate,
+};

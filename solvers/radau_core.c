@@ -1,0 +1,748 @@
+/* radau_core.c — Radau IIA, 3 stages, order 5 (stage order 3), for square
+ * linearly implicit systems E y' = F(t, y) with constant E (see radau_core.h).
+ *
+ * Sources: Hairer & Wanner, Solving ODEs II (2nd ed. 1996), Sect. IV.8:
+ *   - simplified Newton on the transformed stage system (IV.8.16)-(IV.8.19):
+ *     with T⁻¹A⁻¹T = diag(γ, [[α, −β], [β, α]]) one real LU of (γ/h)E − J and one
+ *     complex LU of ((α+iβ)/h)E − J per Jacobian or step-size change;
+ *   - convergence monitoring with the rate Θ_k = ‖ΔW_k‖/‖ΔW_{k−1}‖, stop when
+ *     η_k‖ΔW_k‖ ≤ κ·Tol, η = Θ/(1−Θ), step reduction when the convergence predicted
+ *     for the remaining iterations is too slow (IV.8.10)-(IV.8.15);
+ *   - starting values from the collocation polynomial of the previous step;
+ *   - error estimate (IV.8.19)-(IV.8.21): err = ((γ0/h)E − J)⁻¹ (F(y0) + E(e1 z1 +
+ *     e2 z2 + e3 z3)/h), and for the first and after a rejected step the
+ *     refinement err := ((γ0/h)E − J)⁻¹ (F(y0 + err) + E(..)/h);
+ *   - predictive step control of Gustafsson (IV.8.25).
+ *   Coefficients (T, T⁻¹, γ, α, β, e_i = dd_i) are the published ones of the
+ *   method (Hairer–Wanner, Table IV.5.6 and RADAU5's constants); the test
+ *   solvers/tests/test_radau5_order.c checks the resulting order.
+ *
+ * Parameters and defaults as documented for RADAU5 (version 9 July 1996):
+ *   nit 7, thet 0.001 (Jacobian reuse when Θ ≤ thet), quot1/quot2 = 1.0/1.2 (keep
+ *   h and the LU when 1.0 ≤ hnew/h ≤ 1.2 and Θ ≤ thet), safe 0.9, 0.2 ≤ hnew/h ≤ 8,
+ *   h0 = 1e-6 by default, step attempts ≤ 100000, Newton tolerance
+ *   fnewt = max(10·uround/rtol', min(0.03, sqrt(rtol'))).
+ *
+ * Tolerance transformation (RADAU5): the error estimate of a 5th order method is
+ * of order h⁴ (embedded 3rd order formula), so the user tolerances are mapped to
+ *     rtol' = 0.1 · rtol^(2/3),    atol' = rtol' · (atol / rtol)
+ * which makes the global error roughly proportional to rtol.  Requires rtol > 0.
+ *
+ * Index-aware error scaling (RADAU5 IWORK(5..7)): the weight of a component of
+ * index k is sc_i = (atol' + rtol'|y_i|) / |h|^(k−1), i.e. the error of index-2
+ * unknowns is multiplied by h and of index-3 unknowns by h², in the error test
+ * and in the Newton stopping test.
+ *
+ * Counters (added to the caller's): steps accepted; rejected = every step that
+ * is redone with a smaller h (error test, Newton divergence or predicted slow
+ * convergence, singular matrix, F not evaluable); f_evals every F call;
+ * jac_evals every Jacobian call; decompositions counts the pair (real + complex
+ * LU) as one, as RADAU5's NDEC; solves counts the pair of substitutions of one
+ * Newton iteration as one plus each real solve of the error estimate; extra
+ * "newton_iters" (all Newton iterations).
+ */
+#include <complex.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "radau_core.h"
+#include "linalg.h"
+
+/* ---- method coefficients ------------------------------------------------ */
+#define SQ6 2.449489742783178098197284
+static const double C1 = (4.0 - SQ6) / 10.0, C2 = (4.0 + SQ6) / 10.0;
+static const double C1M1 = (4.0 - SQ6) / 10.0 - 1.0, C2M1 = (4.0 + SQ6) / 10.0 - 1.0;
+static const double C1MC2 = -SQ6 / 5.0;
+static const double DD1 = -(13.0 + 7.0 * SQ6) / 3.0, DD2 = (-13.0 + 7.0 * SQ6) / 3.0,
+                    DD3 = -1.0 / 3.0;
+/* γ = 1/u1, α, β: eigenvalues of A⁻¹ (real γ, complex α ± iβ), cube roots 81^(1/3), 9^(1/3) */
+#define GAM_U1 3.637834252744496
+#define ALPH 2.681082873627752
+#define BETA 3.050430199247410
+/* T (T32 = 1, T33 = 0) and T⁻¹ of the transformation T⁻¹A⁻¹T = diag(γ, [[α,−β],[β,α]]) */
+static const double T11 = 9.1232394870892942792e-02, T12 = -0.14125529502095420843,
+                    T13 = -3.0029194105147424492e-02, T21 = 0.24171793270710701896,
+                    T22 = 0.20412935229379993199, T23 = 0.38294211275726193779,
+                    T31 = 0.96604818261509293619;
+static const double TI11 = 4.3255798900631553510, TI12 = 0.33919925181580986954,
+                    TI13 = 0.54177053993587487119, TI21 = -4.1787185915519047273,
+                    TI22 = -0.32768282076106238708, TI23 = 0.47662355450055045196,
+                    TI31 = -0.50287263494578687595, TI32 = 2.5719269498556054292,
+                    TI33 = -0.59603920482822492497;
+
+#define UROUND 1e-16
+
+void radau_params_default(radau_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->rtol = 1e-6;
+    p->atol = 1e-6;
+    p->nit = 7;
+    p->thet = 0.001;
+    p->safe = 0.9;
+    p->quot1 = 1.0;
+    p->quot2 = 1.2;
+    p->facl = 5.0;
+    p->facr = 0.125;
+    p->gustafsson = 1;
+}
+
+/* ---- workspace ---------------------------------------------------------- */
+typedef struct {
+    int n;
+    double *y, *z1, *z2, *z3, *f1, *f2, *f3, *fy0, *scal, *cont, *t1, *t2, *t3, *J;
+    double complex *zc;
+    db_lu e1;
+    db_zlu e2;
+    int nnz;            /* non-zeros of E; -1 = identity */
+    int has_alg;        /* E has a zero row (algebraic equations) */
+    int *ei, *ej;
+    double *ev;
+    const int *index;
+} rw;
+
+static void rw_free(rw *w)
+{
+    free(w->y);
+    free(w->J);
+    free(w->zc);
+    free(w->ei);
+    free(w->ej);
+    free(w->ev);
+    db_lu_free(&w->e1);
+    db_zlu_free(&w->e2);
+}
+
+static int rw_alloc(rw *w, const radau_sys *s)
+{
+    const int n = s->n;
+    const size_t nn = (size_t)(n > 0 ? n : 1);
+    memset(w, 0, sizeof *w);
+    w->n = n;
+    w->index = s->index;
+    w->y = calloc(16 * nn, sizeof(double));
+    w->J = calloc(nn * nn, sizeof(double));
+    w->zc = calloc(nn, sizeof(double complex));
+    if (!w->y || !w->J || !w->zc)
+        goto fail;
+    w->z1 = w->y + nn;
+    w->z2 = w->z1 + nn;
+    w->z3 = w->z2 + nn;
+    w->f1 = w->z3 + nn;
+    w->f2 = w->f1 + nn;
+    w->f3 = w->f2 + nn;
+    w->fy0 = w->f3 + nn;
+    w->scal = w->fy0 + nn;
+    w->t1 = w->scal + nn;
+    w->t2 = w->t1 + nn;
+    w->t3 = w->t2 + nn;
+    w->cont = w->t3 + nn;   /* 4n */
+    if (db_lu_alloc(&w->e1, n) || db_zlu_alloc(&w->e2, n))
+        goto fail;
+    /* E as a list of non-zeros; identity detected */
+    w->nnz = -1;
+    if (s->E) {
+        int nz = 0, ident = 1;
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                const double e = s->E[(size_t)j * nn + (size_t)i];
+                if (e != 0.0)
+                    nz++;
+                if (e != (i == j ? 1.0 : 0.0))
+                    ident = 0;
+            }
+        for (int i = 0; i < n && !ident; i++) {
+            int zero = 1;
+            for (int j = 0; j < n && zero; j++)
+                zero = s->E[(size_t)j * nn + (size_t)i] == 0.0;
+            if (zero)
+                w->has_alg = 1;
+        }
+        if (!ident) {
+            w->nnz = nz;
+            w->ei = malloc(sizeof(int) * (size_t)(nz > 0 ? nz : 1));
+            w->ej = malloc(sizeof(int) * (size_t)(nz > 0 ? nz : 1));
+            w->ev = malloc(sizeof(double) * (size_t)(nz > 0 ? nz : 1));
+            if (!w->ei || !w->ej || !w->ev)
+                goto fail;
+            nz = 0;
+            for (int j = 0; j < n; j++)
+                for (int i = 0; i < n; i++) {
+                    const double e = s->E[(size_t)j * nn + (size_t)i];
+                    if (e != 0.0) {
+                        w->ei[nz] = i;
+                        w->ej[nz] = j;
+                        w->ev[nz] = e;
+                        nz++;
+                    }
+                }
+        }
+    }
+    return 0;
+fail:
+    rw_free(w);
+    return -1;
+}
+
+/* out = E x */
+static void emul(const rw *w, const double *x, double *out)
+{
+    if (w->nnz < 0) {
+        memcpy(out, x, sizeof(double) * (size_t)w->n);
+        return;
+    }
+    for (int i = 0; i < w->n; i++)
+        out[i] = 0.0;
+    for (int k = 0; k < w->nnz; k++)
+        out[w->ei[k]] += w->ev[k] * x[w->ej[k]];
+}
+
+/* F(t, y) into F, with the failure of the callback or a non-finite value as 1 */
+static int eval_f(const radau_sys *s, double t, const double *y, double *F, db_counters *c)
+{
+    for (int i = 0; i < s->n; i++)
+        F[i] = 0.0;
+    c->f_evals++;
+    if (s->rhs(s->ctx, t, y, F))
+        return 1;
+    for (int i = 0; i < s->n; i++)
+        if (!isfinite(F[i]))
+            return 1;
+    return 0;
+}
+
+/* E1 = fac1 E − J, E2 = (alphn + i betan) E − J, both factored; 0 or nonzero if singular */
+static int decompose(rw *w, double fac1, double alphn, double betan)
+{
+    const size_t nn = (size_t)w->n * (size_t)w->n;
+    for (size_t k = 0; k < nn; k++) {
+        w->e1.a[k] = -w->J[k];
+        w->e2.a[k] = -w->J[k];
+    }
+    const double complex ab = alphn + betan * I;
+    if (w->nnz < 0) {
+        for (int i = 0; i < w->n; i++) {
+            const size_t d = (size_t)i * (size_t)w->n + (size_t)i;
+            w->e1.a[d] += fac1;
+            w->e2.a[d] += ab;
+        }
+    } else {
+        for (int k = 0; k < w->nnz; k++) {
+            const size_t d = (size_t)w->ej[k] * (size_t)w->n + (size_t)w->ei[k];
+            w->e1.a[d] += fac1 * w->ev[k];
+            w->e2.a[d] += ab * w->ev[k];
+        }
+    }
+    if (db_lu_factor(&w->e1))
+        return 1;
+    return db_zlu_factor(&w->e2) ? 1 : 0;
+}
+
+/* error weights at y for step h (index-aware) */
+static void set_scal(rw *w, double atol, double rtol, double h)
+{
+    const double ah = fabs(h);
+    for (int i = 0; i < w->n; i++) {
+        double sc = atol + rtol * fabs(w->y[i]);
+        if (w->index) {
+            if (w->index[i] == 2)
+                sc /= ah;
+            else if (w->index[i] >= 3)
+                sc /= ah * ah;
+        }
+        w->scal[i] = sc;
+    }
+}
+
+static double rms_scaled(const rw *w, const double *v)
+{
+    double s = 0.0;
+    for (int i = 0; i < w->n; i++) {
+        const double q = v[i] / w->scal[i];
+        s += q * q;
+    }
+    return sqrt(s / (w->n > 0 ? w->n : 1));
+}
+
+/* value (and derivative) of the collocation polynomial of the last step
+ * [x − hold, x] at t, into yo (and ypo if not NULL) */
+static void dense(const rw *w, double x, double hold, double t, double *yo, double *ypo)
+{
+    const int n = w->n;
+    const double s = (t - x) / hold;
+    const double *c0 = w->cont, *c1 = w->cont + n, *c2 = w->cont + 2 * n, *c3 = w->cont + 3 * n;
+    for (int i = 0; i < n; i++) {
+        const double q = c2[i] + (s - C1M1) * c3[i];
+        yo[i] = c0[i] + s * (c1[i] + (s - C2M1) * q);
+        if (ypo)
+            ypo[i] = (c1[i] + (s - C2M1) * q + s * (q + (s - C2M1) * c3[i])) / hold;
+    }
+}
+
+static db_status fail(db_status st, char *msg, size_t msglen, const char *fmt, double a, double b)
+{
+    if (msg && msglen)
+        snprintf(msg, msglen, fmt, a, b);
+    return st;
+}
+
+/* ---- the integrator ----------------------------------------------------- */
+db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
+                          const radau_params *p, int nt, const double *tout,
+                          double *yout, double *ypout, db_counters *c,
+                          char *msg, size_t msglen)
+{
+    if (msg && msglen)
+        msg[0] = '\0';
+    /* ---- check the input, all faults before one return ---- */
+    {
+        char buf[256];
+        int bad = 0;
+        size_t len = 0;
+        buf[0] = '\0';
+#define NOTE(...) do { bad++; if (len < sizeof buf) len += (size_t)snprintf(buf + len, sizeof buf - len, __VA_ARGS__); } while (0)
+        if (!s || !s->rhs || !s->jac || s->n < 0)
+            NOTE("bad system; ");
+        if (!(p->rtol > 10 * UROUND) || !isfinite(p->rtol))
+            NOTE("rtol=%g must be > 1e-15; ", p->rtol);
+        if (!(p->atol >= 0) || !isfinite(p->atol))
+            NOTE("atol=%g must be >= 0; ", p->atol);
+        if (p->h0 < 0 || !isfinite(p->h0))
+            NOTE("h0=%g < 0; ", p->h0);
+        if (p->fixed && !(p->h0 > 0))
+            NOTE("fixed step needs h0 > 0; ");
+        if (p->hmax < 0 || !isfinite(p->hmax))
+            NOTE("hmax=%g < 0; ", p->hmax);
+        if (nt < 1 || !tout)
+            NOTE("no output times; ");
+        else {
+            if (!(tout[0] >= t0))
+                NOTE("first output time %g before t0=%g; ", tout[0], t0);
+            for (int k = 1; k < nt; k++)
+                if (!(tout[k] >= tout[k - 1])) {
+                    NOTE("output times not increasing at %d; ", k);
+                    break;
+                }
+            if (!isfinite(tout[nt - 1]))
+                NOTE("end time not finite; ");
+        }
+#undef NOTE
+        if (bad) {
+            if (msg && msglen)
+                snprintf(msg, msglen, "radau: %s", buf);
+            return DB_FAIL_INPUT;
+        }
+    }
+
+    const int n = s->n;
+    const double tend = tout[nt - 1];
+    const double span = tend - t0;
+    const int fixed = p->fixed != 0;
+    const int nit = p->nit > 0 ? p->nit : (fixed ? 30 : 7);
+    const double thet = p->thet > 0 ? p->thet : 0.001;
+    const double safe = p->safe > 0 ? p->safe : 0.9;
+    const double quot1 = p->quot1 > 0 ? p->quot1 : 1.0, quot2 = p->quot2 > 0 ? p->quot2 : 1.2;
+    const double facl = p->facl > 0 ? p->facl : 5.0, facr = p->facr > 0 ? p->facr : 0.125;
+    const long max_steps = p->max_steps > 0 ? p->max_steps : 100000;
+    /* tolerance transformation of RADAU5 */
+    const double rtol = 0.1 * pow(p->rtol, 2.0 / 3.0);
+    const double atol = rtol * (p->atol / p->rtol);
+    const double fnewt = fmax(10 * UROUND / rtol, fmin(0.03, sqrt(rtol)));
+    const double cpu0 = p->max_cpu > 0 ? db_cpu_seconds() : 0.0;
+    long newton_iters = 0;
+
+    rw w;
+    if (rw_alloc(&w, s))
+        return fail(DB_FAIL_MEMORY, msg, msglen, "radau: out of memory (n=%g)", n, 0);
+    db_status st = DB_OK;
+    memcpy(w.y, y0, sizeof(double) * (size_t)n);
+    for (int i = 0; i < n; i++)
+        if (!isfinite(w.y[i])) {
+            st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: y0[%g] not finite", i, 0);
+            goto done;
+        }
+
+    int kout = 0;
+    /* outputs at t0 (values; derivatives come from the first step's polynomial) */
+    while (kout < nt && tout[kout] <= t0) {
+        memcpy(yout + (size_t)kout * (size_t)n, y0, sizeof(double) * (size_t)n);
+        kout++;
+    }
+    const int nt0 = kout;
+    if (!(span > 0)) {
+        if (ypout) {
+            if (eval_f(s, t0, w.y, w.fy0, c) == 0 && w.nnz < 0)
+                for (int k = 0; k < nt; k++)
+                    memcpy(ypout + (size_t)k * (size_t)n, w.fy0, sizeof(double) * (size_t)n);
+            else
+                for (size_t k = 0; k < (size_t)nt * (size_t)n; k++)
+                    ypout[k] = NAN;
+        }
+        goto done;
+    }
+
+    const double hmaxn = p->hmax > 0 ? fmin(p->hmax, span) : span;
+    double x = t0, h, hold, hacc = 0.0, erracc = 1.0;
+    long nfixed = 0, kfixed = 0;
+    if (fixed) {
+        nfixed = (long)ceil(span / p->h0 * (1.0 - 1e-12));
+        if (nfixed < 1)
+            nfixed = 1;
+        h = span / (double)nfixed;
+    } else {
+        h = p->h0 > 0 ? p->h0 : 1e-6;
+        h = fmin(h, hmaxn);
+    }
+    int last = 0, first = 1, reject = 0, caljac = 0, nsing = 0, nonfinite = 0;
+    if (fixed ? nfixed == 1 : x + h * 1.0001 - tend >= 0) {
+        h = tend - x;
+        last = 1;
+    }
+    hold = h;
+    double faccon = 1.0, theta = thet, thqold = 1.0, dynold = 1.0;
+    const double cfac = safe * (1 + 2 * nit);
+    long nstep = 0, naccpt = 0;
+    /* With algebraic equations a single iteration is accepted only if its
+     * increment itself is below fnewt: the rate η = Θ/(1−Θ) carried over from
+     * earlier (much smaller) steps can let an iterate through whose constraint
+     * residual then keeps the error estimate of every later step above 1 however
+     * small h gets (seen on the index-2 pendulum at tol 1e-4). */
+    const int minnewt = w.has_alg ? 2 : 1;
+
+    if (eval_f(s, x, w.y, w.fy0, c)) {
+        st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: F(t0=%g, y0) not finite", t0, 0);
+        goto done;
+    }
+
+    enum { NEED_JAC, NEED_DEC, NEED_STEP } next = NEED_JAC;
+    for (;;) {
+        if (next == NEED_JAC) {
+            memset(w.J, 0, sizeof(double) * (size_t)n * (size_t)n);
+            c->jac_evals++;
+            if (s->jac(s->ctx, x, w.y, w.J)) {
+                st = fail(DB_FAIL_NEWTON, msg, msglen, "radau: Jacobian evaluation failed at t=%g", x, 0);
+                goto done;
+            }
+            for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
+                if (!isfinite(w.J[k])) {
+                    st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: Jacobian not finite at t=%g", x, 0);
+                    goto done;
+                }
+            caljac = 1;
+            next = NEED_DEC;
+        }
+        if (next == NEED_DEC) {
+            c->decompositions++;
+            if (decompose(&w, GAM_U1 / h, ALPH / h, BETA / h)) {
+                nsing++;
+                if (fixed || nsing >= 5) {
+                    st = fail(DB_FAIL_NEWTON, msg, msglen, "radau: matrix repeatedly singular at t=%g, h=%g", x, h);
+                    goto done;
+                }
+                goto newton_failure;
+            }
+        }
+        next = NEED_STEP;
+
+        /* ---- one step attempt from x with h ---- */
+        nstep++;
+        if (nstep > max_steps) {
+            st = fail(DB_FAIL_BUDGET, msg, msglen, "radau: more than %g steps (t=%g)", (double)max_steps, x);
+            goto done;
+        }
+        if (p->max_cpu > 0 && db_cpu_seconds() - cpu0 > p->max_cpu) {
+            st = fail(DB_FAIL_BUDGET, msg, msglen, "radau: CPU budget of %g s exceeded at t=%g", p->max_cpu, x);
+            goto done;
+        }
+        if (0.1 * fabs(h) <= UROUND * fmax(fabs(x), 1e-5 * span) || !(h > 0)) {
+            if (nonfinite)
+                st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: F not finite near t=%g (h=%g)", x, h);
+            else
+                st = fail(DB_FAIL_STEPSIZE, msg, msglen, "radau: step size too small at t=%g, h=%g", x, h);
+            goto done;
+        }
+        set_scal(&w, atol, rtol, h);
+        const double xph = x + h;
+        const double fac1 = GAM_U1 / h, alphn = ALPH / h, betan = BETA / h;
+
+        /* starting values from the previous collocation polynomial */
+        if (first) {
+            for (int i = 0; i < n; i++)
+                w.z1[i] = w.z2[i] = w.z3[i] = w.f1[i] = w.f2[i] = w.f3[i] = 0.0;
+        } else {
+            const double c3q = h / hold, c1q = C1 * c3q, c2q = C2 * c3q;
+            const double *ak1 = w.cont + n, *ak2 = w.cont + 2 * n, *ak3 = w.cont + 3 * n;
+            for (int i = 0; i < n; i++) {
+                const double z1i = c1q * (ak1[i] + (c1q - C2M1) * (ak2[i] + (c1q - C1M1) * ak3[i]));
+                const double z2i = c2q * (ak1[i] + (c2q - C2M1) * (ak2[i] + (c2q - C1M1) * ak3[i]));
+                const double z3i = c3q * (ak1[i] + (c3q - C2M1) * (ak2[i] + (c3q - C1M1) * ak3[i]));
+                w.z1[i] = z1i;
+                w.z2[i] = z2i;
+                w.z3[i] = z3i;
+                w.f1[i] = TI11 * z1i + TI12 * z2i + TI13 * z3i;
+                w.f2[i] = TI21 * z1i + TI22 * z2i + TI23 * z3i;
+                w.f3[i] = TI31 * z1i + TI32 * z2i + TI33 * z3i;
+            }
+        }
+
+        /* ---- simplified Newton iteration ---- */
+        int newt = 0;
+        faccon = pow(fmax(faccon, UROUND), 0.8);
+        theta = thet;
+        for (;;) {
+            if (newt >= nit)
+                goto newton_failure;
+            /* stage values of F into z1, z2, z3 */
+            int bad = 0;
+            for (int i = 0; i < n; i++)
+                w.t1[i] = w.y[i] + w.z1[i];
+            bad |= eval_f(s, x + C1 * h, w.t1, w.z1, c);
+            for (int i = 0; i < n; i++)
+                w.t1[i] = w.y[i] + w.z2[i];
+            bad |= eval_f(s, x + C2 * h, w.t1, w.z2, c);
+            for (int i = 0; i < n; i++)
+                w.t1[i] = w.y[i] + w.z3[i];
+            bad |= eval_f(s, xph, w.t1, w.z3, c);
+            if (bad) {
+                nonfinite = 1;
+                goto newton_failure;
+            }
+            /* right-hand sides of the transformed system */
+            if (w.nnz < 0) {
+                memcpy(w.t1, w.f1, sizeof(double) * (size_t)n);
+                memcpy(w.t2, w.f2, sizeof(double) * (size_t)n);
+                memcpy(w.t3, w.f3, sizeof(double) * (size_t)n);
+            } else {
+                emul(&w, w.f1, w.t1);
+                emul(&w, w.f2, w.t2);
+                emul(&w, w.f3, w.t3);
+            }
+            for (int i = 0; i < n; i++) {
+                const double a1 = w.z1[i], a2 = w.z2[i], a3 = w.z3[i];
+                const double s2 = -w.t2[i], s3 = -w.t3[i];
+                w.z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3 - w.t1[i] * fac1;
+                const double r2 = TI21 * a1 + TI22 * a2 + TI23 * a3 + s2 * alphn - s3 * betan;
+                const double r3 = TI31 * a1 + TI32 * a2 + TI33 * a3 + s3 * alphn + s2 * betan;
+                w.zc[i] = r2 + r3 * I;
+            }
+            db_lu_solve(&w.e1, w.z1);
+            db_zlu_solve(&w.e2, w.zc);
+            for (int i = 0; i < n; i++) {
+                w.z2[i] = creal(w.zc[i]);
+                w.z3[i] = cimag(w.zc[i]);
+            }
+            c->solves++;
+            newt++;
+            newton_iters++;
+            double dyno = 0.0;
+            for (int i = 0; i < n; i++) {
+                const double q1 = w.z1[i] / w.scal[i], q2 = w.z2[i] / w.scal[i],
+                             q3 = w.z3[i] / w.scal[i];
+                dyno += q1 * q1 + q2 * q2 + q3 * q3;
+            }
+            dyno = sqrt(dyno / (3.0 * (n > 0 ? n : 1)));
+            if (!isfinite(dyno)) {
+                nonfinite = 1;
+                goto newton_failure;
+            }
+            /* increments at the level of round-off (e.g. a system at rest) count as
+             * converged: their rate Θ is noise, often ≈ 1 */
+            const int tiny = dyno <= 0.01 * fnewt;
+            /* bad convergence or too many iterations */
+            if (newt > 1 && newt < nit && !tiny) {
+                const double thq = dyno / dynold;
+                theta = newt == 2 ? thq : sqrt(thq * thqold);
+                thqold = thq;
+                if (theta < 0.99) {
+                    faccon = theta / (1.0 - theta);
+                    const double dyth = faccon * dyno * pow(theta, nit - 1 - newt) / fnewt;
+                    if (dyth >= 1.0 && !fixed) {
+                        /* predicted to converge too slowly: smaller step */
+                        const double qnewt = fmax(1e-4, fmin(20.0, dyth));
+                        h *= 0.8 * pow(qnewt, -1.0 / (4.0 + nit - 1 - newt));
+                        reject = 1;
+                        last = 0;
+                        c->rejected++;
+                        next = caljac ? NEED_DEC : NEED_JAC;
+                        goto next_attempt;
+                    }
+                } else {
+                    goto newton_failure;
+                }
+            }
+            dynold = fmax(dyno, UROUND);
+            for (int i = 0; i < n; i++) {
+                const double f1i = w.f1[i] + w.z1[i], f2i = w.f2[i] + w.z2[i],
+                             f3i = w.f3[i] + w.z3[i];
+                w.f1[i] = f1i;
+                w.f2[i] = f2i;
+                w.f3[i] = f3i;
+                w.z1[i] = T11 * f1i + T12 * f2i + T13 * f3i;
+                w.z2[i] = T21 * f1i + T22 * f2i + T23 * f3i;
+                w.z3[i] = T31 * f1i + f2i;
+            }
+            if ((faccon * dyno <= fnewt && (newt >= minnewt || dyno <= fnewt)) || tiny)
+                break;
+        }
+
+        /* ---- error estimate ---- */
+        double err = 0.0;
+        if (!fixed) {
+            const double hee1 = DD1 / h, hee2 = DD2 / h, hee3 = DD3 / h;
+            for (int i = 0; i < n; i++)
+                w.t1[i] = hee1 * w.z1[i] + hee2 * w.z2[i] + hee3 * w.z3[i];
+            emul(&w, w.t1, w.t2);                   /* t2 = E (e·z)/h, kept */
+            for (int i = 0; i < n; i++)
+                w.t3[i] = w.t2[i] + w.fy0[i];
+            db_lu_solve(&w.e1, w.t3);
+            c->solves++;
+            err = fmax(rms_scaled(&w, w.t3), 1e-10);
+            if (err >= 1.0 && (first || reject)) {
+                for (int i = 0; i < n; i++)
+                    w.t1[i] = w.y[i] + w.t3[i];
+                if (eval_f(s, x, w.t1, w.f1, c) == 0) {
+                    for (int i = 0; i < n; i++)
+                        w.t3[i] = w.f1[i] + w.t2[i];
+                    db_lu_solve(&w.e1, w.t3);
+                    c->solves++;
+                    err = fmax(rms_scaled(&w, w.t3), 1e-10);
+                }
+            }
+            if (!isfinite(err)) {
+                nonfinite = 1;
+                goto newton_failure;
+            }
+        }
+
+        /* ---- new step size, hnew/h in [1/facl, 1/facr] ---- */
+        const double fac = fmin(safe, cfac / (newt + 2 * nit));
+        double quot = fmax(facr, fmin(facl, pow(err, 0.25) / fac));
+        double hnew = h / quot;
+        if (err < 1.0) {
+            /* ---- step accepted ---- */
+            first = 0;
+            naccpt++;
+            c->steps++;
+            nonfinite = 0;
+            nsing = 0;
+            if (!fixed && p->gustafsson) {
+                if (naccpt > 1) {
+                    double facgus = (hacc / h) * pow(err * err / erracc, 0.25) / safe;
+                    facgus = fmax(facr, fmin(facl, facgus));
+                    quot = fmax(quot, facgus);
+                    hnew = h / quot;
+                }
+                hacc = h;
+                erracc = fmax(1e-2, err);
+            }
+            hold = h;
+            if (fixed) {
+                kfixed++;
+                x = kfixed >= nfixed ? tend : t0 + span * ((double)kfixed / (double)nfixed);
+            } else {
+                x = last ? tend : xph;
+            }
+            const int nn = n;
+            double *c1 = w.cont + nn, *c2 = w.cont + 2 * nn, *c3 = w.cont + 3 * nn;
+            for (int i = 0; i < nn; i++) {
+                w.y[i] += w.z3[i];
+                const double z1i = w.z1[i], z2i = w.z2[i];
+                c1[i] = (z2i - w.z3[i]) / C2M1;
+                const double ak = (z1i - z2i) / C1MC2;
+                const double acont3 = (ak - z1i / C1) / C2;
+                c2[i] = (ak - c1[i]) / C1M1;
+                c3[i] = c2[i] - acont3;
+            }
+            int force_jac = 0;
+            if (s->accepted) {
+                const int r = s->accepted(s->ctx, x, w.y);
+                if (r < 0) {
+                    st = fail(DB_FAIL_NEWTON, msg, msglen, "radau: stopped by the system at t=%g", x, 0);
+                    goto done;
+                }
+                force_jac = r > 0;
+            }
+            for (int i = 0; i < nn; i++)
+                if (!isfinite(w.y[i])) {
+                    st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: solution not finite at t=%g", x, 0);
+                    goto done;
+                }
+            memcpy(w.cont, w.y, sizeof(double) * (size_t)nn);
+            /* continuous output at the requested times inside [x − hold, x] */
+            if (ypout)
+                for (int k = 0; k < nt0 && naccpt == 1; k++)
+                    dense(&w, x, hold, t0, w.t1, ypout + (size_t)k * (size_t)nn);
+            while (kout < nt && (tout[kout] <= x || last)) {
+                dense(&w, x, hold, tout[kout], yout + (size_t)kout * (size_t)nn,
+                      ypout ? ypout + (size_t)kout * (size_t)nn : NULL);
+                if (tout[kout] == x)
+                    memcpy(yout + (size_t)kout * (size_t)nn, w.y, sizeof(double) * (size_t)nn);
+                kout++;
+            }
+            caljac = 0;
+            if (last)
+                goto done;
+            if (eval_f(s, x, w.y, w.fy0, c)) {
+                st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: F not finite at t=%g", x, 0);
+                goto done;
+            }
+            if (fixed) {
+                if (kfixed + 1 >= nfixed) {
+                    last = 1;
+                    h = tend - x;
+                }
+                reject = 0;
+                next = NEED_JAC;
+                continue;
+            }
+            hnew = fmin(fabs(hnew), hmaxn);
+            if (reject)
+                hnew = fmin(hnew, h);
+            reject = 0;
+            if (x + hnew * 1.0001 / quot1 - tend >= 0) {
+                h = tend - x;
+                last = 1;
+            } else {
+                const double qt = hnew / h;
+                if (theta <= thet && qt >= quot1 && qt <= quot2 && !force_jac) {
+                    next = NEED_STEP;
+                    continue;
+                }
+                h = hnew;
+            }
+            next = theta <= thet && !force_jac ? NEED_DEC : NEED_JAC;
+            continue;
+        } else {
+            /* ---- step rejected ---- */
+            reject = 1;
+            last = 0;
+            if (first)
+                h *= 0.1;
+            else
+                h = hnew;
+            c->rejected++;
+            next = caljac ? NEED_DEC : NEED_JAC;
+            continue;
+        }
+
+    newton_failure:
+        /* unexpected step rejection: Newton divergence, singular matrix, F failed */
+        if (fixed) {
+            st = fail(DB_FAIL_NEWTON, msg, msglen, "radau: Newton failed with the fixed step at t=%g, h=%g", x, h);
+            goto done;
+        }
+        h *= 0.5;
+        reject = 1;
+        last = 0;
+        c->rejected++;
+        next = caljac ? NEED_DEC : NEED_JAC;
+    next_attempt:;
+    }
+
+done:
+    db_counters_set_extra(c, "newton_iters", newton_iters);
+    rw_free(&w);
+    return st;
+}

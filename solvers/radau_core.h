@@ -1,0 +1,67 @@
+/* radau_core.h — the reusable Radau IIA (3 stages, order 5) machinery: an
+ * integrator of a square linearly implicit system  E y' = F(t, y)  (constant E)
+ * given by callbacks, with the transformed simplified Newton iteration (one real
+ * and one complex LU per Jacobian / step-size change), Jacobian and LU reuse,
+ * the embedded error estimate of RADAU5, index-aware error scaling, predictive
+ * (Gustafsson) step control and continuous output from the collocation
+ * polynomial.  solvers/radau5.c is a thin wrapper of it over a db_dae; GEOMS
+ * may build on it by presenting its selected square system through the same
+ * callbacks (and the optional `accepted` hook, e.g. for selector updates).
+ *
+ * Source: E. Hairer, G. Wanner, Solving Ordinary Differential Equations II,
+ * 2nd ed., Springer 1996, Sect. IV.8 (implementation of implicit RK methods),
+ * and the description of the RADAU5 code (version of 9 July 1996) given there
+ * and in its header documentation.  Written from those descriptions. */
+#ifndef DAEBENCH_RADAU_CORE_H
+#define DAEBENCH_RADAU_CORE_H
+
+#include <stddef.h>
+
+#include "solver.h"
+
+/* The square system E y' = F(t, y), n unknowns. */
+typedef struct radau_sys {
+    int n;
+    const double *E;     /* n×n column-major constant leading matrix; NULL = identity */
+    const int *index;    /* [n] differentiation index 1..3 of each unknown (error
+                            scaling, RADAU5 IWORK(5..7)); NULL = all 1 */
+    void *ctx;           /* passed to the callbacks */
+    /* F(t, y) into F[n] (F is zeroed before the call).  0, or nonzero if F
+     * cannot be evaluated at y (the step is then reduced). */
+    int (*rhs)(void *ctx, double t, const double *y, double *F);
+    /* J = ∂F/∂y, n×n column-major (zeroed before the call).  0 or nonzero. */
+    int (*jac)(void *ctx, double t, const double *y, double *J);
+    /* optional: called after every accepted step with the new state, which it
+     * may modify (projection).  Returns 0 to go on, 1 if the system changed (a
+     * new Jacobian and LU are then taken), < 0 to stop with DB_FAIL_NEWTON. */
+    int (*accepted)(void *ctx, double t, double *y);
+} radau_sys;
+
+/* Method parameters; radau_params_default() fills RADAU5's defaults. */
+typedef struct radau_params {
+    double rtol, atol;   /* user tolerances (transformed internally, see radau_core.c) */
+    double h0;           /* initial step, 0 = 1e-6 (RADAU5) */
+    double hmax;         /* max |h|, 0 = whole span */
+    long max_steps;      /* budget of step attempts, 0 = 100000 */
+    double max_cpu;      /* CPU seconds, 0 = none */
+    int fixed;           /* 1: constant step h0 (rounded to divide the span), no error control */
+    int nit;             /* max Newton iterations per step (7) */
+    double thet;         /* Jacobian reuse threshold on the contraction rate (0.001) */
+    double safe;         /* safety factor of the step control (0.9) */
+    double quot1, quot2; /* keep h and the LU if quot1 <= hnew/h <= quot2 (1.0, 1.2) */
+    double facl, facr;   /* 0.2 <= hnew/h <= 8 as 1/facl .. 1/facr (facl 5, facr 0.125) */
+    int gustafsson;      /* 1: predictive controller (default), 0: classical */
+} radau_params;
+
+void radau_params_default(radau_params *p);
+
+/* Integrate from (t0, y0) to tout[nt-1], writing y(tout[k]) into yout[k*n..]
+ * (and y'(tout[k]) into ypout when ypout != NULL) from the collocation
+ * polynomial.  tout must be increasing and >= t0.  Counters are added to c
+ * (they are not zeroed here).  Never prints, never aborts. */
+db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
+                          const radau_params *p, int nt, const double *tout,
+                          double *yout, double *ypout, db_counters *c,
+                          char *msg, size_t msglen);
+
+#endif

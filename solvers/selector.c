@@ -1,0 +1,148 @@
+/* selector.c — pivot columns of a constraint matrix by QR with column pivoting
+ * (LAPACK dgeqp3) or by Gaussian elimination with complete pivoting; the GEOMS
+ * selectors are the complement of the pivots (seed 000, Algorithm 2.6 and
+ * Remark 2.7; see selector.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "selector.h"
+#include "linalg.h"
+
+int db_selector_alloc(db_selector *s, db_sel_strategy st, int mmax, int nmax)
+{
+    memset(s, 0, sizeof *s);
+    s->strategy = st;
+    s->mmax = mmax > 0 ? mmax : 1;
+    s->nmax = nmax > 0 ? nmax : 1;
+    const int mn = s->mmax * s->nmax;
+    s->a = calloc((size_t)mn, sizeof *s->a);
+    s->tau = calloc((size_t)s->nmax, sizeof *s->tau);
+    s->jpvt = calloc((size_t)s->nmax, sizeof *s->jpvt);
+    if (!s->a || !s->tau || !s->jpvt)
+        goto fail;
+    /* workspace query of dgeqp3 for the largest size */
+    {
+        double q = 0.0;
+        int lw = -1, info = 0, m = s->mmax, n = s->nmax;
+        dgeqp3_(&m, &n, s->a, &m, s->jpvt, s->tau, &q, &lw, &info);
+        s->lwork = info == 0 && q > 3 * n + 1 ? (int)q : 3 * n + 1;
+        s->lwork += 64 * n;
+    }
+    s->work = calloc((size_t)s->lwork, sizeof *s->work);
+    if (!s->work)
+        goto fail;
+    return 0;
+fail:
+    db_selector_free(s);
+    return -1;
+}
+
+void db_selector_free(db_selector *s)
+{
+    if (!s)
+        return;
+    free(s->a);
+    free(s->tau);
+    free(s->work);
+    free(s->jpvt);
+    memset(s, 0, sizeof *s);
+}
+
+static int cmp_int(const void *x, const void *y)
+{
+    const int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+/* complete pivoting on the m×n copy in s->a (ld m); jpvt = column order */
+static int lu_complete(db_selector *s, int m, int n, double *first, double *last)
+{
+    double *a = s->a;
+    for (int j = 0; j < n; j++)
+        s->jpvt[j] = j;
+    *first = *last = 0.0;
+    for (int k = 0; k < m; k++) {
+        int pi = k, pj = k;
+        double best = -1.0;
+        for (int j = k; j < n; j++)
+            for (int i = k; i < m; i++) {
+                const double v = fabs(a[i + (size_t)j * m]);
+                if (v > best) {
+                    best = v;
+                    pi = i;
+                    pj = j;
+                }
+            }
+        if (k == 0)
+            *first = best;
+        *last = best;
+        if (pi != k)
+            for (int j = 0; j < n; j++) {
+                const double t = a[k + (size_t)j * m];
+                a[k + (size_t)j * m] = a[pi + (size_t)j * m];
+                a[pi + (size_t)j * m] = t;
+            }
+        if (pj != k) {
+            for (int i = 0; i < m; i++) {
+                const double t = a[i + (size_t)k * m];
+                a[i + (size_t)k * m] = a[i + (size_t)pj * m];
+                a[i + (size_t)pj * m] = t;
+            }
+            const int t = s->jpvt[k];
+            s->jpvt[k] = s->jpvt[pj];
+            s->jpvt[pj] = t;
+        }
+        const double piv = a[k + (size_t)k * m];
+        if (piv == 0.0)
+            continue;
+        for (int i = k + 1; i < m; i++) {
+            const double l = a[i + (size_t)k * m] / piv;
+            if (l == 0.0)
+                continue;
+            for (int j = k + 1; j < n; j++)
+                a[i + (size_t)j * m] -= l * a[k + (size_t)j * m];
+            a[i + (size_t)k * m] = 0.0;
+        }
+    }
+    return 0;
+}
+
+int db_selector_pivots(db_selector *s, int m, int n, const double *A, int lda, int *piv)
+{
+    if (m <= 0)
+        return 0;
+    if (m > s->mmax || n > s->nmax || m > n)
+        return 1;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++)
+            s->a[i + (size_t)j * m] = A[i + (size_t)j * lda];
+    double first = 0.0, last = 0.0;
+    if (s->strategy == DB_SEL_LU) {
+        lu_complete(s, m, n, &first, &last);
+    } else {
+        int info = 0, lw = s->lwork, mm = m, nn = n;
+        for (int j = 0; j < n; j++)
+            s->jpvt[j] = 0;           /* all columns free */
+        dgeqp3_(&mm, &nn, s->a, &mm, s->jpvt, s->tau, s->work, &lw, &info);
+        if (info != 0)
+            return 1;
+        for (int j = 0; j < n; j++)
+            s->jpvt[j] -= 1;          /* 1-based -> 0-based */
+        first = fabs(s->a[0]);
+        last = fabs(s->a[(m - 1) + (size_t)(m - 1) * m]);
+    }
+    for (int k = 0; k < m; k++)
+        piv[k] = s->jpvt[k];
+    qsort(piv, (size_t)m, sizeof *piv, cmp_int);
+    return !(last > 1e-12 * first) || !isfinite(first);
+}
+
+void db_selector_mask(int m, int n, const int *piv, int *mask)
+{
+    for (int j = 0; j < n; j++)
+        mask[j] = 1;
+    for (int k = 0; k < m; k++)
+        if (piv[k] >= 0 && piv[k] < n)
+            mask[piv[k]] = 0;
+}

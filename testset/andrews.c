@@ -1,0 +1,396 @@
+/* andrews.c — Andrews' squeezing mechanism (seven-body mechanism), problem "andrews".
+ *
+ * Planar mechanism of 7 rigid bodies, driven by a constant motor torque and loaded
+ * by one linear spring; 7 angle coordinates (β, Θ, γ, Φ, δ, Ω, ε), 6 holonomic
+ * constraints (three closed loops), 1 degree of freedom; t in [0, 0.03].
+ *
+ * Sources (all facts from ../shared/models/andrews.md):
+ *   - data, M(q), f(q,q'), g(q), G(q): Test Set for IVP Solvers, problem "andrews"
+ *     (andrews.f; Mazzia & Magherini, Release 2.4, section II.13), fact sheet §2-§3;
+ *   - κ_g = (G v)_q v: fact sheet §3.5 (derived there, as in Hairer & Wanner,
+ *     Solving ODEs II, section VII.7);
+ *   - initial positions q0: test set (fact sheet §5); q''(0) and λ(0) are computed
+ *     here from the saddle-point system (the tests compare them with §5);
+ *   - sign convention M q'' = f − Gᵀλ of the test set (fact sheet §4.1).
+ * M depends on q (so the formulations carry the accelerations as algebraic
+ * unknowns, as the test set's 27-dimensional index-3 form does).
+ * Energy: ½ vᵀM v + ½ c0 (L − l0)² − mom β is conserved (no damping); the
+ * velocity-dependent part of f is the Coriolis/centrifugal force of M(q).
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "testset/dense.h"
+#include "testset/mech.h"
+
+#define NP 7
+#define NL 6
+
+/* parameters of the test set (fact sheet §2, SI units) */
+static const double m1 = 0.04325, m2 = 0.00365, m3 = 0.02373, m4 = 0.00706,
+                    m5 = 0.07050, m6 = 0.00706, m7 = 0.05498;
+static const double xa = -0.06934, ya = -0.00227, xb = -0.03635, yb = 0.03273,
+                    xc = 0.014, yc = 0.072, c0 = 4530.0;
+static const double I1 = 2.194e-6, I2 = 4.410e-7, I3 = 5.255e-6, I4 = 5.667e-7,
+                    I5 = 1.169e-5, I6 = 5.667e-7, I7 = 1.912e-5;
+static const double d = 0.028, da = 0.0115, e = 0.02, ea = 0.01421, rr = 0.007,
+                    ra = 0.00092, l0 = 0.07785;
+static const double ss = 0.035, sa = 0.01874, sb = 0.01043, sc = 0.018, sd = 0.02,
+                    ta = 0.02308, tb = 0.00916;
+static const double u = 0.04, ua = 0.01228, ub = 0.00449, zf = 0.02, zt = 0.04,
+                    fa = 0.01421, mom = 0.033;
+
+/* consistent initial positions of the test set (fact sheet §5) */
+static const double q0[NP] = {
+    -0.0617138900142764496358948458001, 0.0, 0.455279819163070380255912382449,
+    0.222668390165885884674473185609, 0.487364979543842550225598953530,
+    -0.222668390165885884674473185609, 1.23054744454982119249735015568
+};
+
+/* ---- constraints as sums of trigonometric terms ------------------------------
+ * g_r(q) = const_r + Σ c·cos(θ) or c·sin(θ) with θ = q_i (+ q_j); all derivatives
+ * of g (G, (Gw)_q, κ_g and their Jacobians) follow from this one table. */
+typedef struct {
+    int row;
+    double c;
+    int is_sin;
+    int i, j;   /* angle θ = q_i + q_j (j = -1: θ = q_i) */
+} trig_term;
+
+#define NTERMS 22
+
+static const trig_term terms[NTERMS] = {
+    {0,  rr, 0, 0, -1}, {0, -d, 0, 0, 1}, {0, -ss, 1, 2, -1},
+    {1,  rr, 1, 0, -1}, {1, -d, 1, 0, 1}, {1,  ss, 0, 2, -1},
+    {2,  rr, 0, 0, -1}, {2, -d, 0, 0, 1}, {2, -e, 1, 3, 4},  {2, -zt, 0, 4, -1},
+    {3,  rr, 1, 0, -1}, {3, -d, 1, 0, 1}, {3,  e, 0, 3, 4},  {3, -zt, 1, 4, -1},
+    {4,  rr, 0, 0, -1}, {4, -d, 0, 0, 1}, {4, -zf, 0, 5, 6}, {4, -u, 1, 6, -1},
+    {5,  rr, 1, 0, -1}, {5, -d, 1, 0, 1}, {5, -zf, 1, 5, 6}, {5,  u, 0, 6, -1},
+};
+
+static const double gconst[NL] = { -xb, -yb, -xa, -ya, -xa, -ya };
+
+/* k-th derivative (k = 0..3) of c·cos θ or c·sin θ with respect to θ */
+static double trig_deriv(const trig_term *tt, double th, int k)
+{
+    /* the derivatives of cos cycle cos, -sin, -cos, sin; of sin: sin, cos, -sin, -cos */
+    int ph = (k + (tt->is_sin ? 3 : 0)) % 4;
+    switch (ph) {
+    case 0: return tt->c * cos(th);
+    case 1: return -tt->c * sin(th);
+    case 2: return -tt->c * cos(th);
+    default: return tt->c * sin(th);
+    }
+}
+
+static double term_angle(const trig_term *tt, const double *q)
+{
+    return q[tt->i] + (tt->j >= 0 ? q[tt->j] : 0.0);
+}
+
+static double term_rate(const trig_term *tt, const double *v)
+{
+    return v[tt->i] + (tt->j >= 0 ? v[tt->j] : 0.0);
+}
+
+/* column indices of θ: 1 or 2 entries */
+static int term_cols(const trig_term *tt, int cols[2])
+{
+    cols[0] = tt->i;
+    if (tt->j < 0)
+        return 1;
+    cols[1] = tt->j;
+    return 2;
+}
+
+static void and_g(const db_mech *m, double t, const double *p, double *g)
+{
+    (void)m; (void)t;
+    for (int r = 0; r < NL; r++)
+        g[r] += gconst[r];
+    for (int k = 0; k < NTERMS; k++) {
+        const trig_term *tt = &terms[k];
+        g[tt->row] += trig_deriv(tt, term_angle(tt, p), 0);
+    }
+}
+
+static void and_G(const db_mech *m, double t, const double *p, double *G)
+{
+    (void)m; (void)t;
+    for (int k = 0; k < NTERMS; k++) {
+        const trig_term *tt = &terms[k];
+        int cols[2], nc = term_cols(tt, cols);
+        double d1 = trig_deriv(tt, term_angle(tt, p), 1);
+        for (int a = 0; a < nc; a++)
+            G[tt->row + NL * cols[a]] += d1;
+    }
+}
+
+/* ∂(G w)/∂q at fixed w (NL×NP) */
+static void and_Gw_p(const db_mech *m, double t, const double *p, const double *w,
+                     double *out)
+{
+    (void)m; (void)t;
+    for (int k = 0; k < NTERMS; k++) {
+        const trig_term *tt = &terms[k];
+        int cols[2], nc = term_cols(tt, cols);
+        double d2 = trig_deriv(tt, term_angle(tt, p), 2) * term_rate(tt, w);
+        for (int a = 0; a < nc; a++)
+            out[tt->row + NL * cols[a]] += d2;
+    }
+}
+
+/* ∂(Gᵀ l)/∂q at fixed l (NP×NP) */
+static void and_GTl_p(const db_mech *m, double t, const double *p, const double *l,
+                      double *out)
+{
+    (void)m; (void)t;
+    for (int k = 0; k < NTERMS; k++) {
+        const trig_term *tt = &terms[k];
+        int cols[2], nc = term_cols(tt, cols);
+        double d2 = trig_deriv(tt, term_angle(tt, p), 2) * l[tt->row];
+        for (int a = 0; a < nc; a++)
+            for (int b = 0; b < nc; b++)
+                out[cols[a] + NP * cols[b]] += d2;
+    }
+}
+
+/* κ_g = (G v)_q v (scleronomic) */
+static void and_kappa_g(const db_mech *m, double t, const double *p, const double *v,
+                        double *k)
+{
+    (void)m; (void)t;
+    for (int n = 0; n < NTERMS; n++) {
+        const trig_term *tt = &terms[n];
+        double w = term_rate(tt, v);
+        k[tt->row] += trig_deriv(tt, term_angle(tt, p), 2) * w * w;
+    }
+}
+
+static void and_kappa_g_jac(const db_mech *m, double t, const double *p, const double *v,
+                            double *kp, double *kv)
+{
+    (void)m; (void)t;
+    for (int n = 0; n < NTERMS; n++) {
+        const trig_term *tt = &terms[n];
+        int cols[2], nc = term_cols(tt, cols);
+        double th = term_angle(tt, p), w = term_rate(tt, v);
+        double d3 = trig_deriv(tt, th, 3) * w * w;
+        double d2 = 2.0 * trig_deriv(tt, th, 2) * w;
+        for (int a = 0; a < nc; a++) {
+            kp[tt->row + NL * cols[a]] += d3;
+            kv[tt->row + NL * cols[a]] += d2;
+        }
+    }
+}
+
+/* ---- mass matrix (fact sheet §3.1) ----------------------------------------- */
+static void and_mass(const db_mech *m, double t, const double *p, double *M)
+{
+    (void)m; (void)t;
+    const double c2 = cos(p[1]), s4 = sin(p[3]), s6 = sin(p[5]);
+    const double eea = e - ea, zff = zf - fa;
+#define MM(i, j) M[(i) + NP * (j)]
+    MM(0, 0) = m1 * ra * ra + m2 * (rr * rr - 2.0 * da * rr * c2 + da * da) + I1 + I2;
+    MM(1, 0) = MM(0, 1) = m2 * (da * da - da * rr * c2) + I2;
+    MM(1, 1) = m2 * da * da + I2;
+    MM(2, 2) = m3 * (sa * sa + sb * sb) + I3;
+    MM(3, 3) = m4 * eea * eea + I4;
+    MM(4, 3) = MM(3, 4) = m4 * (eea * eea + zt * eea * s4) + I4;
+    MM(4, 4) = m4 * (zt * zt + 2.0 * zt * eea * s4 + eea * eea) + m5 * (ta * ta + tb * tb)
+               + I4 + I5;
+    MM(5, 5) = m6 * zff * zff + I6;
+    MM(6, 5) = MM(5, 6) = m6 * (zff * zff - u * zff * s6) + I6;
+    MM(6, 6) = m6 * (zff * zff - 2.0 * u * zff * s6 + u * u) + m7 * (ua * ua + ub * ub)
+               + I6 + I7;
+#undef MM
+}
+
+/* ∂(M w)/∂q at fixed w (NP×NP); M depends on q2, q4, q6 only */
+static void and_Mw_p(const db_mech *m, double t, const double *p, const double *w,
+                     double *out)
+{
+    (void)m; (void)t;
+    const double a = m2 * da * rr * sin(p[1]);
+    const double b = m4 * zt * (e - ea) * cos(p[3]);
+    const double c = -m6 * u * (zf - fa) * cos(p[5]);
+#define OUT(i, j) out[(i) + NP * (j)]
+    OUT(0, 1) += 2.0 * a * w[0] + a * w[1];
+    OUT(1, 1) += a * w[0];
+    OUT(3, 3) += b * w[4];
+    OUT(4, 3) += b * (w[3] + 2.0 * w[4]);
+    OUT(5, 5) += c * w[6];
+    OUT(6, 5) += c * (w[5] + 2.0 * w[6]);
+#undef OUT
+}
+
+/* ---- spring between D on body 3 and C (fact sheet §3.2) --------------------- */
+typedef struct {
+    double L;     /* spring length */
+    double P;     /* (x_d − x_c) x_d' + (y_d − y_c) y_d' = L dL/dγ */
+    double dP;    /* dP/dγ */
+} spring_state;
+
+static spring_state spring(double q3)
+{
+    const double c = cos(q3), s = sin(q3);
+    const double xd = sd * c + sc * s + xb, yd = sd * s - sc * c + yb;
+    const double xd1 = -sd * s + sc * c, yd1 = sd * c + sc * s;   /* d/dγ */
+    const double X = xd - xc, Y = yd - yc;
+    spring_state st;
+    st.L = sqrt(X * X + Y * Y);
+    st.P = X * xd1 + Y * yd1;
+    /* xd'' = −(xd − xb), yd'' = −(yd − yb) */
+    st.dP = xd1 * xd1 + yd1 * yd1 - X * (xd - xb) - Y * (yd - yb);
+    return st;
+}
+
+static void and_force(const db_mech *m, double t, const double *p, const double *v,
+                      const double *lam, const double *mu, double *f)
+{
+    (void)m; (void)t; (void)lam; (void)mu;
+    const double s2 = sin(p[1]), c4 = cos(p[3]), c6 = cos(p[5]);
+    const double A = m2 * da * rr, B = m4 * zt * (e - ea), C = m6 * u * (zf - fa);
+    spring_state sp = spring(p[2]);
+    f[0] += mom - A * v[1] * (v[1] + 2.0 * v[0]) * s2;
+    f[1] += A * v[0] * v[0] * s2;
+    /* F (X x_d' + Y y_d') with F = −c0 (L − l0)/L (test set's f3) */
+    f[2] += -c0 * (sp.L - l0) / sp.L * sp.P;
+    f[3] += B * v[4] * v[4] * c4;
+    f[4] += -B * v[3] * (v[3] + 2.0 * v[4]) * c4;
+    f[5] += -C * v[6] * v[6] * c6;
+    f[6] += C * v[5] * (v[5] + 2.0 * v[6]) * c6;
+}
+
+static void and_force_jac(const db_mech *m, double t, const double *p, const double *v,
+                          const double *lam, const double *mu,
+                          double *fp, double *fv, double *fl, double *fm)
+{
+    (void)m; (void)t; (void)lam; (void)mu; (void)fl; (void)fm;  /* f has no λ, μ */
+    const double s2 = sin(p[1]), c2 = cos(p[1]);
+    const double s4 = sin(p[3]), c4 = cos(p[3]);
+    const double s6 = sin(p[5]), c6 = cos(p[5]);
+    const double A = m2 * da * rr, B = m4 * zt * (e - ea), C = m6 * u * (zf - fa);
+    spring_state sp = spring(p[2]);
+#define FP(i, j) fp[(i) + NP * (j)]
+#define FV(i, j) fv[(i) + NP * (j)]
+    FP(0, 1) += -A * v[1] * (v[1] + 2.0 * v[0]) * c2;
+    FV(0, 0) += -2.0 * A * v[1] * s2;
+    FV(0, 1) += -2.0 * A * (v[1] + v[0]) * s2;
+    FP(1, 1) += A * v[0] * v[0] * c2;
+    FV(1, 0) += 2.0 * A * v[0] * s2;
+    /* f3 = −c0 (1 − l0/L) P,  dL/dγ = P/L */
+    FP(2, 2) += -c0 * (l0 * sp.P * sp.P / (sp.L * sp.L * sp.L) + (1.0 - l0 / sp.L) * sp.dP);
+    FP(3, 3) += -B * v[4] * v[4] * s4;
+    FV(3, 4) += 2.0 * B * v[4] * c4;
+    FP(4, 3) += B * v[3] * (v[3] + 2.0 * v[4]) * s4;
+    FV(4, 3) += -2.0 * B * (v[3] + v[4]) * c4;
+    FV(4, 4) += -2.0 * B * v[3] * c4;
+    FP(5, 5) += C * v[6] * v[6] * s6;
+    FV(5, 6) += -2.0 * C * v[6] * c6;
+    FP(6, 5) += -C * v[5] * (v[5] + 2.0 * v[6]) * s6;
+    FV(6, 5) += 2.0 * C * (v[5] + v[6]) * c6;
+    FV(6, 6) += 2.0 * C * v[5] * c6;
+#undef FP
+#undef FV
+}
+
+static double and_energy(const db_mech *m, double t, const double *p, const double *v)
+{
+    double M[NP * NP] = {0};
+    and_mass(m, t, p, M);
+    double T = 0.0;
+    for (int i = 0; i < NP; i++)
+        for (int j = 0; j < NP; j++)
+            T += 0.5 * v[i] * M[i + NP * j] * v[j];
+    spring_state sp = spring(p[2]);
+    return T + 0.5 * c0 * (sp.L - l0) * (sp.L - l0) - mom * p[0];
+}
+
+/* ---- consistent initial values ----------------------------------------------- */
+
+/* q0 of the test set, q'0 = 0; q''0 and λ0 from
+ * [M Gᵀ; G 0][q''; λ] = [f; −κ_g] (fact sheet §4.3) */
+static void and_init(const db_mech *m, double *p, double *v, double *lam, double *mu,
+                     double *a)
+{
+    (void)mu;
+    enum { N = NP + NL };
+    double K[N * N] = {0}, rhs[N] = {0};
+    double M[NP * NP] = {0}, G[NL * NP] = {0}, kap[NL] = {0};
+    memcpy(p, q0, sizeof q0);
+    for (int i = 0; i < NP; i++)
+        v[i] = 0.0;
+    and_mass(m, m->t0, p, M);
+    and_G(m, m->t0, p, G);
+    and_force(m, m->t0, p, v, lam, mu, rhs);
+    and_kappa_g(m, m->t0, p, v, kap);
+    for (int j = 0; j < NP; j++)
+        for (int i = 0; i < NP; i++)
+            K[i + N * j] = M[i + NP * j];
+    for (int r = 0; r < NL; r++) {
+        for (int j = 0; j < NP; j++) {
+            K[(NP + r) + N * j] = G[r + NL * j];
+            K[j + N * (NP + r)] = G[r + NL * j];
+        }
+        rhs[NP + r] = -kap[r];
+    }
+    int piv[N];
+    if (db_dense_lu(N, K, piv) == 0) {
+        db_dense_lu_solve(N, K, piv, rhs);
+    } else {                              /* cannot happen at q0; keep values defined */
+        for (int i = 0; i < N; i++)
+            rhs[i] = NAN;
+    }
+    memcpy(a, rhs, NP * sizeof *a);
+    memcpy(lam, rhs + NP, NL * sizeof *lam);
+}
+
+/* ---- problem descriptor -------------------------------------------------------- */
+static int and_setup(db_mech *m, int sc, const double *par, char *err, size_t errlen)
+{
+    if (sc != 0) {
+        if (err && errlen)
+            snprintf(err, errlen, "andrews: unknown scenario %d", sc);
+        return 1;
+    }
+    memset(m, 0, sizeof *m);
+    m->np = NP; m->nv = NP; m->nl = NL; m->nm = 0;
+    m->t0 = 0.0; m->tend = 0.03;
+    m->flags = 0;        /* M depends on q: not DB_MASS_CONST */
+    m->par = par;
+    m->scenario = sc;
+    m->mass = and_mass;
+    m->force = and_force;
+    m->g = and_g;
+    m->G = and_G;
+    m->kappa_g = and_kappa_g;
+    m->Mw_p = and_Mw_p;
+    m->force_jac = and_force_jac;
+    m->Gw_p = and_Gw_p;
+    m->GTl_p = and_GTl_p;
+    m->kappa_g_jac = and_kappa_g_jac;
+    m->init = and_init;
+    m->energy = and_energy;
+    return 0;
+}
+
+static const db_scenario_spec and_scenarios[] = {
+    {"default", "test set data, t in [0, 0.03], reference values at t = 0.03"}
+};
+
+const db_problem db_problem_andrews = {
+    .name = "andrews",
+    .title = "Andrews' squeezing mechanism (seven-body mechanism), 7 angles, 6 constraints",
+    .source = "Test Set for IVP Solvers (Mazzia & Magherini, Release 2.4, II.13; andrews.f); "
+              "Hairer & Wanner, Solving ODEs II, VII.7; shared/models/andrews.md",
+    .scenarios = and_scenarios,
+    .nscenarios = 1,
+    .params = NULL,
+    .nparams = 0,
+    .setup = and_setup,
+    .teardown = NULL,
+    .exact = NULL,
+};

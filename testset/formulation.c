@@ -1,0 +1,706 @@
+/* formulation.c — the generic builder of the six formulations EoM, EoM1, EoM0,
+ * GGL, oEoM1, oEoM0 of a constrained mechanical system as a linearly implicit
+ * DAE E y' = F(t, y), with the analytic Jacobian ∂F/∂y assembled from the
+ * problem's derivative callbacks (finite differences, mechfd.c, for absent ones).
+ *
+ * Sources: ../shared/models/formulations.md §1–2 (seed 003 §2.1.3–2.1.4, seed 000
+ * eqs. (7)–(10), seed 002 eqs. (5)–(10) for GGL); the layout and row order are
+ * fixed in dae.h.  With a state-dependent or singular M the accelerations are
+ * algebraic unknowns a = v' (formulations.md §4, implementer's note); with a
+ * constant regular M, v' = M⁻¹(f − Gᵀλ − Hᵀμ) uses the LU of M computed once. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dae.h"
+#include "dense.h"
+#include "mechfd.h"
+
+static const char *const form_names[DB_NFORMS] = {
+    "EoM", "EoM1", "EoM0", "GGL", "oEoM1", "oEoM0"
+};
+
+const char *db_form_name(db_form f)
+{
+    return (f >= 0 && f < DB_NFORMS) ? form_names[f] : "?";
+}
+
+int db_form_from_name(const char *name)
+{
+    if (!name)
+        return -1;
+    for (int i = 0; i < DB_NFORMS; i++)
+        if (strcmp(form_names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+/* the constraint blocks, in row order */
+enum { C_G, C_GV, C_HV, C_GA, C_HA, C_N };
+
+typedef struct {
+    db_mechfd fd;           /* FD workspace (fallback derivatives) */
+    int has_a;              /* accelerations are unknowns */
+    int nblk, blk[C_N];     /* constraint blocks of the formulation, in order */
+    int acc;                /* the formulation has acceleration-level rows */
+    int row0;               /* first constraint row */
+    int ip, iv, ia, il, im, ie;  /* offsets, always valid (absent → 0) */
+    double *Mc, *Mlu;       /* constant M (nv×nv) and its LU (when !has_a) */
+    int *piv;
+    double *M, *G, *H;      /* current matrices */
+    double *f, *r, *w, *c;  /* f, r = f − Gᵀλ − Hᵀμ, w = M⁻¹ r, a constraint vector */
+    double *fp, *fv, *fl, *fm;   /* ∂f blocks; after assembly fp, fl, fm hold ∂r */
+    double *T, *kp, *kv;    /* scratch for derivative blocks (nmax×nmax) */
+    double *Xp, *Xv, *Xl, *Xm;   /* M⁻¹ ∂r blocks (EoM0/oEoM0 without a) */
+    double *zero;           /* a valid pointer for zero-length groups */
+} fwork;
+
+static void fwork_free(void *p)
+{
+    fwork *w = p;
+    if (!w)
+        return;
+    db_mechfd_free(&w->fd);
+    double **bufs[] = { &w->Mc, &w->Mlu, &w->M, &w->G, &w->H, &w->f, &w->r, &w->w, &w->c,
+                        &w->fp, &w->fv, &w->fl, &w->fm, &w->T, &w->kp, &w->kv,
+                        &w->Xp, &w->Xv, &w->Xl, &w->Xm, &w->zero };
+    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
+        free(*bufs[i]);
+    free(w->piv);
+    free(w);
+}
+
+static double *dalloc(int n)
+{
+    return calloc((size_t)(n > 0 ? n : 1), sizeof(double));
+}
+
+/* J[r0.., c0..] += s · B (rows×cols) */
+static void add_block(double *J, int ld, int r0, int c0, const double *B, int rows, int cols,
+                      double s)
+{
+    for (int j = 0; j < cols; j++)
+        for (int i = 0; i < rows; i++)
+            J[(r0 + i) + (size_t)(c0 + j) * ld] += s * B[i + (size_t)j * rows];
+}
+
+/* J[r0.., c0..] += s · Bᵀ, B is rows×cols (the block is cols×rows) */
+static void add_block_T(double *J, int ld, int r0, int c0, const double *B, int rows,
+                        int cols, double s)
+{
+    for (int j = 0; j < rows; j++)
+        for (int i = 0; i < cols; i++)
+            J[(r0 + i) + (size_t)(c0 + j) * ld] += s * B[j + (size_t)i * rows];
+}
+
+/* J[r0.., c0..] += A (ra×k) · B (k×cb) */
+static void add_prod(double *J, int ld, int r0, int c0, const double *A, int ra, int k,
+                     const double *B, int cb)
+{
+    for (int j = 0; j < cb; j++)
+        for (int l = 0; l < k; l++) {
+            double b = B[l + (size_t)j * k];
+            if (b != 0.0)
+                for (int i = 0; i < ra; i++)
+                    J[(r0 + i) + (size_t)(c0 + j) * ld] += A[i + (size_t)l * ra] * b;
+        }
+}
+
+static void zero(double *x, int n)
+{
+    if (n > 0)
+        memset(x, 0, (size_t)n * sizeof *x);
+}
+
+/* y = A x (A rows×cols) added into y with sign s */
+static void gemv_add(const double *A, int rows, int cols, const double *x, double s, double *y)
+{
+    for (int j = 0; j < cols; j++) {
+        double xj = s * x[j];
+        if (xj != 0.0)
+            for (int i = 0; i < rows; i++)
+                y[i] += A[i + (size_t)j * rows] * xj;
+    }
+}
+
+/* y += s Aᵀ x */
+static void gemvT_add(const double *A, int rows, int cols, const double *x, double s, double *y)
+{
+    for (int j = 0; j < cols; j++) {
+        double acc = 0;
+        for (int i = 0; i < rows; i++)
+            acc += A[i + (size_t)j * rows] * x[i];
+        y[j] += s * acc;
+    }
+}
+
+/* evaluate G, H and r = f − Gᵀλ − Hᵀμ at (t, p, v, λ, μ) into w */
+static void eval_r(const db_mech *m, fwork *w, double t, const double *p, const double *v,
+                   const double *l, const double *mu)
+{
+    zero(w->f, m->nv);
+    m->force(m, t, p, v, l, mu, w->f);
+    memcpy(w->r, w->f, (size_t)m->nv * sizeof *w->r);
+    if (m->nl) {
+        zero(w->G, m->nl * m->np);
+        m->G(m, t, p, w->G);
+        gemvT_add(w->G, m->nl, m->np, l, -1.0, w->r);
+    }
+    if (m->nm) {
+        zero(w->H, m->nm * m->nv);
+        m->H(m, t, p, w->H);
+        gemvT_add(w->H, m->nm, m->nv, mu, -1.0, w->r);
+    }
+}
+
+static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
+{
+    const db_mech *m = d->mech;
+    fwork *w = d->work;
+    const int np = m->np, nv = m->nv, nl = m->nl, nm = m->nm;
+    const double *p = y + w->ip, *v = y + w->iv;
+    const double *a = w->has_a ? y + w->ia : NULL;
+    const double *l = nl ? y + w->il : w->zero, *mu = nm ? y + w->im : w->zero;
+
+    eval_r(m, w, t, p, v, l, mu);
+
+    /* p rows */
+    memcpy(F, v, (size_t)np * sizeof *F);
+    if (d->form == DB_GGL && nl)
+        gemvT_add(w->G, nl, np, y + w->ie, -1.0, F);
+    /* v rows */
+    int row = np;
+    if (w->has_a)
+        memcpy(F + row, a, (size_t)nv * sizeof *F);
+    else
+        memcpy(F + row, w->r, (size_t)nv * sizeof *F);
+    row += nv;
+    /* a rows: r − M a */
+    const double *vdot = a;
+    if (w->has_a) {
+        const double *M = w->Mc;
+        if (!(m->flags & DB_MASS_CONST)) {
+            zero(w->M, nv * nv);
+            m->mass(m, t, p, w->M);
+            M = w->M;
+        }
+        memcpy(F + row, w->r, (size_t)nv * sizeof *F);
+        gemv_add(M, nv, nv, a, -1.0, F + row);
+        row += nv;
+    } else if (w->acc) {
+        memcpy(w->w, w->r, (size_t)nv * sizeof *w->w);
+        db_dense_lu_solve(nv, w->Mlu, w->piv, w->w);
+        vdot = w->w;
+    }
+    /* constraint rows */
+    for (int b = 0; b < w->nblk; b++) {
+        double *c = F + row;
+        switch (w->blk[b]) {
+        case C_G:
+            zero(c, nl);
+            if (nl)
+                m->g(m, t, p, c);
+            row += nl;
+            break;
+        case C_GV:
+            zero(c, nl);
+            if (nl && m->g_t)
+                m->g_t(m, t, p, c);
+            gemv_add(w->G, nl, np, v, 1.0, c);
+            row += nl;
+            break;
+        case C_HV:
+            zero(c, nm);
+            if (nm && m->h)
+                m->h(m, t, p, c);
+            gemv_add(w->H, nm, nv, v, 1.0, c);
+            row += nm;
+            break;
+        case C_GA:
+            zero(c, nl);
+            if (nl)
+                m->kappa_g(m, t, p, v, c);
+            gemv_add(w->G, nl, np, vdot, 1.0, c);
+            row += nl;
+            break;
+        case C_HA:
+            zero(c, nm);
+            if (nm)
+                m->kappa_h(m, t, p, v, c);
+            gemv_add(w->H, nm, nv, vdot, 1.0, c);
+            row += nm;
+            break;
+        }
+    }
+    for (int i = 0; i < d->neq; i++)
+        if (!isfinite(F[i]))
+            return 1;
+    return 0;
+}
+
+/* Xcols = M⁻¹ B (nv×cols), B copied */
+static void minv_block(fwork *w, int nv, const double *B, int cols, double *X)
+{
+    if (cols <= 0)
+        return;
+    memcpy(X, B, (size_t)nv * cols * sizeof *X);
+    for (int j = 0; j < cols; j++)
+        db_dense_lu_solve(nv, w->Mlu, w->piv, X + (size_t)j * nv);
+}
+
+static int dae_jac(const db_dae *d, double t, const double *y, double *J)
+{
+    const db_mech *m = d->mech;
+    fwork *w = d->work;
+    const int np = m->np, nv = m->nv, nl = m->nl, nm = m->nm, ld = d->neq;
+    const double *p = y + w->ip, *v = y + w->iv;
+    const double *a = w->has_a ? y + w->ia : NULL;
+    const double *l = nl ? y + w->il : w->zero, *mu = nm ? y + w->im : w->zero;
+    const int cp = w->ip, cv = w->iv, ca = w->ia, cl = w->il, cm = w->im;
+
+    memset(J, 0, (size_t)d->neq * d->n * sizeof *J);
+    eval_r(m, w, t, p, v, l, mu);
+
+    /* ∂r: fp − (Gᵀλ)_p − (Hᵀμ)_p, fv, fl − Gᵀ, fm − Hᵀ */
+    db_mechd_force_jac(&w->fd, t, p, v, l, mu, w->fp, w->fv, w->fl, w->fm);
+    if (nl) {
+        db_mechd_GTl_p(&w->fd, t, p, l, w->T);
+        for (int i = 0; i < nv * np; i++)
+            w->fp[i] -= w->T[i];
+        for (int j = 0; j < nl; j++)
+            for (int i = 0; i < nv; i++)
+                w->fl[i + (size_t)j * nv] -= w->G[j + (size_t)i * nl];
+    }
+    if (nm) {
+        db_mechd_HTu_p(&w->fd, t, p, mu, w->T);
+        for (int i = 0; i < nv * np; i++)
+            w->fp[i] -= w->T[i];
+        for (int j = 0; j < nm; j++)
+            for (int i = 0; i < nv; i++)
+                w->fm[i + (size_t)j * nv] -= w->H[j + (size_t)i * nm];
+    }
+
+    /* p rows */
+    for (int i = 0; i < np; i++)
+        J[i + (size_t)(cv + i) * ld] = 1.0;
+    if (d->form == DB_GGL && nl) {
+        const double *eta = y + w->ie;
+        db_mechd_GTl_p(&w->fd, t, p, eta, w->T);
+        add_block(J, ld, 0, cp, w->T, np, np, -1.0);
+        add_block_T(J, ld, 0, w->ie, w->G, nl, np, -1.0);
+    }
+    /* v rows and a rows */
+    int row = np;
+    const double *vdot = a;
+    if (w->has_a) {
+        for (int i = 0; i < nv; i++)
+            J[(row + i) + (size_t)(ca + i) * ld] = 1.0;
+        row += nv;
+        add_block(J, ld, row, cp, w->fp, nv, np, 1.0);
+        add_block(J, ld, row, cv, w->fv, nv, nv, 1.0);
+        add_block(J, ld, row, cl, w->fl, nv, nl, 1.0);
+        add_block(J, ld, row, cm, w->fm, nv, nm, 1.0);
+        const double *M = w->Mc;
+        if (!(m->flags & DB_MASS_CONST)) {
+            zero(w->M, nv * nv);
+            m->mass(m, t, p, w->M);
+            M = w->M;
+            db_mechd_Mw_p(&w->fd, t, p, a, w->T);
+            add_block(J, ld, row, cp, w->T, nv, np, -1.0);
+        }
+        add_block(J, ld, row, ca, M, nv, nv, -1.0);
+        row += nv;
+    } else {
+        add_block(J, ld, row, cp, w->fp, nv, np, 1.0);
+        add_block(J, ld, row, cv, w->fv, nv, nv, 1.0);
+        add_block(J, ld, row, cl, w->fl, nv, nl, 1.0);
+        add_block(J, ld, row, cm, w->fm, nv, nm, 1.0);
+        row += nv;
+        if (w->acc) {
+            memcpy(w->w, w->r, (size_t)nv * sizeof *w->w);
+            db_dense_lu_solve(nv, w->Mlu, w->piv, w->w);
+            vdot = w->w;
+            minv_block(w, nv, w->fp, np, w->Xp);
+            minv_block(w, nv, w->fv, nv, w->Xv);
+            minv_block(w, nv, w->fl, nl, w->Xl);
+            minv_block(w, nv, w->fm, nm, w->Xm);
+        }
+    }
+    /* constraint rows */
+    for (int b = 0; b < w->nblk; b++) {
+        switch (w->blk[b]) {
+        case C_G:
+            add_block(J, ld, row, cp, w->G, nl, np, 1.0);
+            row += nl;
+            break;
+        case C_GV:
+            if (!nl)
+                break;
+            db_mechd_Gw_p(&w->fd, t, p, v, w->T);
+            add_block(J, ld, row, cp, w->T, nl, np, 1.0);
+            db_mechd_g_tp(&w->fd, t, p, w->T);
+            add_block(J, ld, row, cp, w->T, nl, np, 1.0);
+            add_block(J, ld, row, cv, w->G, nl, np, 1.0);
+            row += nl;
+            break;
+        case C_HV:
+            if (!nm)
+                break;
+            db_mechd_Hw_p(&w->fd, t, p, v, w->T);
+            add_block(J, ld, row, cp, w->T, nm, np, 1.0);
+            db_mechd_h_p(&w->fd, t, p, w->T);
+            add_block(J, ld, row, cp, w->T, nm, np, 1.0);
+            add_block(J, ld, row, cv, w->H, nm, nv, 1.0);
+            row += nm;
+            break;
+        case C_GA:
+        case C_HA: {
+            int isg = w->blk[b] == C_GA;
+            int nc = isg ? nl : nm;
+            if (!nc)
+                break;
+            const double *C = isg ? w->G : w->H;
+            if (isg) {
+                db_mechd_Gw_p(&w->fd, t, p, vdot, w->T);
+                db_mechd_kappa_g_jac(&w->fd, t, p, v, w->kp, w->kv);
+            } else {
+                db_mechd_Hw_p(&w->fd, t, p, vdot, w->T);
+                db_mechd_kappa_h_jac(&w->fd, t, p, v, w->kp, w->kv);
+            }
+            add_block(J, ld, row, cp, w->T, nc, np, 1.0);
+            add_block(J, ld, row, cp, w->kp, nc, np, 1.0);
+            add_block(J, ld, row, cv, w->kv, nc, nv, 1.0);
+            if (w->has_a) {
+                add_block(J, ld, row, ca, C, nc, nv, 1.0);
+            } else {
+                add_prod(J, ld, row, cp, C, nc, nv, w->Xp, np);
+                add_prod(J, ld, row, cv, C, nc, nv, w->Xv, nv);
+                add_prod(J, ld, row, cl, C, nc, nv, w->Xl, nl);
+                add_prod(J, ld, row, cm, C, nc, nv, w->Xm, nm);
+            }
+            row += nc;
+            break;
+        }
+        }
+    }
+    for (size_t i = 0; i < (size_t)d->neq * d->n; i++)
+        if (!isfinite(J[i]))
+            return 1;
+    return 0;
+}
+
+void db_dae_free(db_dae *d)
+{
+    if (!d)
+        return;
+    if (d->free_work && d->work)
+        d->free_work(d->work);
+    free(d->E);
+    free(d->index);
+    free(d->row_kind);
+    free(d->y0);
+    free(d->yp0);
+    memset(d, 0, sizeof *d);
+}
+
+int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errlen)
+{
+    memset(d, 0, sizeof *d);
+    if (errlen)
+        err[0] = '\0';
+    if (f < 0 || f >= DB_NFORMS) {
+        snprintf(err, errlen, "unknown formulation %d", (int)f);
+        return 1;
+    }
+    if (!m || !m->mass || !m->force || !m->init || m->np < 0 || m->nv != m->np ||
+        m->nl < 0 || m->nm < 0 || (m->nl && (!m->g || !m->G || !m->kappa_g)) ||
+        (m->nm && (!m->H || !m->kappa_h))) {
+        snprintf(err, errlen, "incomplete mechanical system (required callbacks or sizes)");
+        return 1;
+    }
+    const int np = m->np, nv = m->nv, nl = m->nl, nm = m->nm;
+    fwork *w = calloc(1, sizeof *w);
+    if (!w)
+        goto nomem;
+    d->work = w;
+    d->free_work = fwork_free;
+    d->form = f;
+    d->mech = m;
+    d->t0 = m->t0;
+    d->tend = m->tend;
+    d->rhs = dae_rhs;
+    d->jac = dae_jac;
+    w->has_a = !(m->flags & DB_MASS_CONST) || (m->flags & DB_MASS_SINGULAR);
+
+    /* constraint blocks */
+    static const int blocks[DB_NFORMS][C_N + 1] = {
+        [DB_EOM]   = { C_G, C_HV, -1 },
+        [DB_EOM1]  = { C_GV, C_HV, -1 },
+        [DB_EOM0]  = { C_GA, C_HA, -1 },
+        [DB_GGL]   = { C_G, C_GV, C_HV, -1 },
+        [DB_OEOM1] = { C_G, C_GV, C_HV, -1 },
+        [DB_OEOM0] = { C_G, C_GV, C_HV, C_GA, C_HA, -1 },
+    };
+    int ncon = 0;
+    for (int b = 0; blocks[f][b] >= 0; b++) {
+        int k = blocks[f][b];
+        w->blk[w->nblk++] = k;
+        w->acc |= k == C_GA || k == C_HA;
+        ncon += (k == C_HV || k == C_HA) ? nm : nl;
+    }
+
+    /* layout */
+    int n = 0;
+    w->ip = n; n += np;
+    w->iv = n; n += nv;
+    w->ia = w->has_a ? n : 0; n += w->has_a ? nv : 0;
+    w->il = n; n += nl;
+    w->im = n; n += nm;
+    w->ie = f == DB_GGL ? n : 0; n += f == DB_GGL ? nl : 0;
+    d->n = n;
+    d->off_p = np ? w->ip : -1;
+    d->off_v = nv ? w->iv : -1;
+    d->off_a = w->has_a && nv ? w->ia : -1;
+    d->off_l = nl ? w->il : -1;
+    d->off_m = nm ? w->im : -1;
+    d->off_eta = f == DB_GGL && nl ? w->ie : -1;
+    d->neq = np + nv + (w->has_a ? nv : 0) + ncon;
+    w->row0 = np + nv + (w->has_a ? nv : 0);
+    const int neq = d->neq;
+    if (neq < n) {
+        snprintf(err, errlen, "internal: fewer equations (%d) than unknowns (%d)", neq, n);
+        db_dae_free(d);
+        return 1;
+    }
+
+    /* workspaces */
+    int nmax = np > nl ? np : nl;
+    if (nm > nmax)
+        nmax = nm;
+    if (nmax < 1)
+        nmax = 1;
+    if (db_mechfd_init(&w->fd, m))
+        goto nomem;
+    w->Mc = dalloc(nv * nv);
+    w->Mlu = dalloc(nv * nv);
+    w->piv = calloc((size_t)(nv > 0 ? nv : 1), sizeof *w->piv);
+    w->M = dalloc(nv * nv);
+    w->G = dalloc(nl * np);
+    w->H = dalloc(nm * nv);
+    w->f = dalloc(nv);
+    w->r = dalloc(nv);
+    w->w = dalloc(nv);
+    w->c = dalloc(nmax);
+    w->fp = dalloc(nv * np);
+    w->fv = dalloc(nv * nv);
+    w->fl = dalloc(nv * nl);
+    w->fm = dalloc(nv * nm);
+    w->T = dalloc(nmax * nmax);
+    w->kp = dalloc(nmax * nmax);
+    w->kv = dalloc(nmax * nmax);
+    w->Xp = dalloc(nv * np);
+    w->Xv = dalloc(nv * nv);
+    w->Xl = dalloc(nv * nl);
+    w->Xm = dalloc(nv * nm);
+    w->zero = dalloc(1);
+    d->E = dalloc(neq * n);
+    d->index = calloc((size_t)n + 1, sizeof *d->index);
+    d->row_kind = calloc((size_t)neq + 1, sizeof *d->row_kind);
+    d->y0 = dalloc(n);
+    d->yp0 = dalloc(n);
+    if (!w->Mc || !w->Mlu || !w->piv || !w->M || !w->G || !w->H || !w->f || !w->r || !w->w ||
+        !w->c || !w->fp || !w->fv || !w->fl || !w->fm || !w->T || !w->kp || !w->kv ||
+        !w->Xp || !w->Xv || !w->Xl || !w->Xm || !w->zero || !d->E || !d->index ||
+        !d->row_kind || !d->y0 || !d->yp0)
+        goto nomem;
+
+    /* initial values (needed for the constant M: M(t0, p0)) */
+    {
+        double *p = d->y0 + w->ip, *v = d->y0 + w->iv;
+        double *l = nl ? d->y0 + w->il : w->c, *mu = nm ? d->y0 + w->im : w->c;
+        double *a = w->has_a ? d->y0 + w->ia : w->w;
+        m->init(m, p, v, l, mu, a);
+        memcpy(d->yp0 + w->ip, v, (size_t)np * sizeof *v);
+        memcpy(d->yp0 + w->iv, a, (size_t)nv * sizeof *a);
+        /* a', λ', μ', η' = 0; η = 0 */
+    }
+    if (m->flags & DB_MASS_CONST) {
+        zero(w->Mc, nv * nv);
+        m->mass(m, m->t0, d->y0 + w->ip, w->Mc);
+    }
+    if (!w->has_a) {
+        memcpy(w->Mlu, w->Mc, (size_t)nv * nv * sizeof *w->Mc);
+        int info = db_dense_lu(nv, w->Mlu, w->piv);
+        if (info) {
+            snprintf(err, errlen, "constant mass matrix is singular (pivot %d); "
+                     "flag the problem DB_MASS_SINGULAR", info);
+            db_dae_free(d);
+            return 1;
+        }
+    }
+
+    /* E */
+    for (int i = 0; i < np; i++)
+        d->E[i + (size_t)(w->ip + i) * neq] = 1.0;
+    if (w->has_a) {
+        for (int i = 0; i < nv; i++)
+            d->E[(np + i) + (size_t)(w->iv + i) * neq] = 1.0;
+    } else {
+        for (int j = 0; j < nv; j++)
+            for (int i = 0; i < nv; i++)
+                d->E[(np + i) + (size_t)(w->iv + j) * neq] = w->Mc[i + (size_t)j * nv];
+    }
+
+    /* row kinds */
+    {
+        int row = 0;
+        for (int i = 0; i < np + nv; i++)
+            d->row_kind[row++] = DB_ROW_DIFF;
+        if (w->has_a)
+            for (int i = 0; i < nv; i++)
+                d->row_kind[row++] = DB_ROW_ALG;
+        for (int b = 0; b < w->nblk; b++) {
+            int k = w->blk[b], nc = (k == C_HV || k == C_HA) ? nm : nl;
+            int kind = k == C_G ? DB_ROW_POS : (k == C_GA || k == C_HA) ? DB_ROW_ACC : DB_ROW_VEL;
+            for (int i = 0; i < nc; i++)
+                d->row_kind[row++] = kind;
+        }
+    }
+
+    /* differentiation index of each unknown */
+    {
+        int ip = 1, iv = 1, ia = 1, il = 1, im = 1, ie = 1;
+        switch (f) {
+        case DB_EOM:  iv = 2; ia = 3; il = 3; im = 2; break;
+        case DB_EOM1: ia = 2; il = 2; im = 2; break;
+        case DB_GGL:  ia = 2; il = 2; im = 2; ie = 2; break;
+        default: break;   /* EoM0, oEoM1, oEoM0: all 1 */
+        }
+        for (int i = 0; i < np; i++) d->index[w->ip + i] = ip;
+        for (int i = 0; i < nv; i++) d->index[w->iv + i] = iv;
+        if (w->has_a)
+            for (int i = 0; i < nv; i++) d->index[w->ia + i] = ia;
+        for (int i = 0; i < nl; i++) d->index[w->il + i] = il;
+        for (int i = 0; i < nm; i++) d->index[w->im + i] = im;
+        if (f == DB_GGL)
+            for (int i = 0; i < nl; i++) d->index[w->ie + i] = ie;
+    }
+    return 0;
+
+nomem:
+    snprintf(err, errlen, "out of memory");
+    if (w && !d->work)
+        fwork_free(w);
+    db_dae_free(d);
+    return 1;
+}
+
+int db_dae_residual(const db_dae *d, double t, const double *y, const double *yp, double *R)
+{
+    int st = d->rhs(d, t, y, R);
+    for (int i = 0; i < d->neq; i++) {
+        double s = 0;
+        for (int j = 0; j < d->n; j++) {
+            double e = d->E[i + (size_t)j * d->neq];
+            if (e != 0.0)
+                s += e * yp[j];
+        }
+        R[i] = s - R[i];
+    }
+    return st;
+}
+
+static double maxabs(const double *x, int n)
+{
+    double r = 0;
+    for (int i = 0; i < n; i++) {
+        double a = fabs(x[i]);
+        if (!(a <= r))
+            r = a;   /* NaN propagates */
+    }
+    return r;
+}
+
+void db_mech_residuals(const db_mech *m, double t, const double *p, const double *v,
+                       const double *lam, const double *mu, const double *a, double res[3])
+{
+    const int np = m->np, nv = m->nv, nl = m->nl, nm = m->nm;
+    res[0] = res[1] = res[2] = 0.0;
+    int nmax = np > nl ? np : nl;
+    if (nm > nmax)
+        nmax = nm;
+    if (nmax < 1)
+        nmax = 1;
+    double *G = dalloc(nl * np), *H = dalloc(nm * nv), *c = dalloc(nmax);
+    double *vd = dalloc(nv), *M = dalloc(nv * nv);
+    int *piv = calloc((size_t)(nv > 0 ? nv : 1), sizeof *piv);
+    double z = 0.0;
+    if (!lam)
+        lam = &z;
+    if (!mu)
+        mu = &z;
+    if (!G || !H || !c || !vd || !M || !piv) {
+        res[0] = res[1] = res[2] = NAN;
+        goto done;
+    }
+    if (nl) {
+        zero(c, nl);
+        m->g(m, t, p, c);
+        res[0] = maxabs(c, nl);
+        m->G(m, t, p, G);
+        zero(c, nl);
+        if (m->g_t)
+            m->g_t(m, t, p, c);
+        gemv_add(G, nl, np, v, 1.0, c);
+        res[1] = maxabs(c, nl);
+    }
+    if (nm) {
+        m->H(m, t, p, H);
+        zero(c, nm);
+        if (m->h)
+            m->h(m, t, p, c);
+        gemv_add(H, nm, nv, v, 1.0, c);
+        double r = maxabs(c, nm);
+        if (!(r <= res[1]))
+            res[1] = r;
+    }
+    if (!nl && !nm)
+        goto done;
+    if (a) {
+        memcpy(vd, a, (size_t)nv * sizeof *vd);
+    } else {
+        m->force(m, t, p, v, lam, mu, vd);
+        if (nl)
+            gemvT_add(G, nl, np, lam, -1.0, vd);
+        if (nm)
+            gemvT_add(H, nm, nv, mu, -1.0, vd);
+        m->mass(m, t, p, M);
+        if (db_dense_lu(nv, M, piv)) {
+            res[2] = NAN;
+            goto done;
+        }
+        db_dense_lu_solve(nv, M, piv, vd);
+    }
+    if (nl) {
+        zero(c, nl);
+        m->kappa_g(m, t, p, v, c);
+        gemv_add(G, nl, np, vd, 1.0, c);
+        res[2] = maxabs(c, nl);
+    }
+    if (nm) {
+        zero(c, nm);
+        m->kappa_h(m, t, p, v, c);
+        gemv_add(H, nm, nv, vd, 1.0, c);
+        double r = maxabs(c, nm);
+        if (!(r <= res[2]))
+            res[2] = r;
+    }
+done:
+    free(G);
+    free(H);
+    free(c);
+    free(vd);
+    free(M);
+    free(piv);
+}

@@ -1,0 +1,63 @@
+/* mechfd.h — central finite differences of the first-order callbacks of a
+ * mechanical system (mech.h), used (1) by the formulation builder as the fallback
+ * for derivative callbacks that a problem leaves NULL and (2) by mechcheck.c as the
+ * reference the analytic derivatives are compared with.
+ *
+ * db_mechfd_*  always differentiate numerically;
+ * db_mechd_*   call the analytic callback when present, else db_mechfd_*.
+ * Every function overwrites its whole output (no need to zero it) and does not
+ * allocate: the workspace is sized once by db_mechfd_init. */
+#ifndef DAEBENCH_MECHFD_H
+#define DAEBENCH_MECHFD_H
+
+#include "mech.h"
+
+typedef struct {
+    const db_mech *m;
+    int nmax;                 /* max(np, nv, nl, nm, 1) */
+    double *p, *v, *l, *mu;   /* perturbed copies of the state */
+    double *b1, *b2;          /* [nmax] function values at x ± h */
+    double *mat;              /* a matrix callback's output (M, G or H) */
+} db_mechfd;
+
+/* 0, or nonzero if out of memory */
+int db_mechfd_init(db_mechfd *w, const db_mech *m);
+void db_mechfd_free(db_mechfd *w);
+
+/* relative FD step for central differences: cbrt(machine epsilon) */
+double db_mechfd_step(double x);
+
+/* pure finite differences (the names say which analytic callback they replace) */
+void db_mechfd_G(db_mechfd *w, double t, const double *p, double *G);                /* ∂g/∂p */
+void db_mechfd_Mw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out);
+void db_mechfd_force_jac(db_mechfd *w, double t, const double *p, const double *v,
+                         const double *lam, const double *mu,
+                         double *fp, double *fv, double *fl, double *fm);
+void db_mechfd_Gw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out);
+void db_mechfd_GTl_p(db_mechfd *w, double t, const double *p, const double *l, double *out);
+void db_mechfd_g_tp(db_mechfd *w, double t, const double *p, double *out);
+void db_mechfd_kappa_g_jac(db_mechfd *w, double t, const double *p, const double *v,
+                           double *kp, double *kv);
+void db_mechfd_Hw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out);
+void db_mechfd_HTu_p(db_mechfd *w, double t, const double *p, const double *u, double *out);
+void db_mechfd_h_p(db_mechfd *w, double t, const double *p, double *out);
+void db_mechfd_kappa_h_jac(db_mechfd *w, double t, const double *p, const double *v,
+                           double *kp, double *kv);
+
+/* analytic when present, else finite differences */
+void db_mechd_Mw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out);
+void db_mechd_force_jac(db_mechfd *w, double t, const double *p, const double *v,
+                        const double *lam, const double *mu,
+                        double *fp, double *fv, double *fl, double *fm);
+void db_mechd_Gw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out);
+void db_mechd_GTl_p(db_mechfd *w, double t, const double *p, const double *l, double *out);
+void db_mechd_g_tp(db_mechfd *w, double t, const double *p, double *out);
+void db_mechd_kappa_g_jac(db_mechfd *w, double t, const double *p, const double *v,
+                          double *kp, double *kv);
+void db_mechd_Hw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out);
+void db_mechd_HTu_p(db_mechfd *w, double t, const double *p, const double *u, double *out);
+void db_mechd_h_p(db_mechfd *w, double t, const double *p, double *out);
+void db_mechd_kappa_h_jac(db_mechfd *w, double t, const double *p, const double *v,
+                          double *kp, double *kv);
+
+#endif
