@@ -33,6 +33,16 @@
  * unknowns is multiplied by h and of index-3 unknowns by h², in the error test
  * and in the Newton stopping test.
  *
+ * Deviations from RADAU5 (both for robustness on DAEs, see radau_integrate):
+ *   - with algebraic equations (a zero row in E) a Newton iteration that stops
+ *     after one step needs its increment itself below fnewt (RADAU5 trusts the
+ *     rate carried over from the previous step);
+ *   - scaled increments below 0.01·fnewt count as converged whatever their rate
+ *     (round-off noise, e.g. a system at rest, has Θ ≈ 1);
+ *   - F failures or NaN/Inf in the stages are handled like Newton divergence
+ *     (h halved); if h then underflows the status is DB_FAIL_NONFINITE;
+ *   - the step-size underflow test is 0.1|h| <= uround·max(|t|, 1e-5·span).
+ *
  * Counters (added to the caller's): steps accepted; rejected = every step that
  * is redone with a smaller h (error test, Newton divergence or predicted slow
  * convergence, singular matrix, F not evaluable); f_evals every F call;

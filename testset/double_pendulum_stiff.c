@@ -3,7 +3,7 @@
  * Nyström paper.
  *
  * Sources: seed 004 (Sandu, Negrut, Haug, Potra, Sandu, "Rosenbrock-Nystrom
- * integrators for SSODE of multibody dynamics"), §5.1 (data, initial values,
+ * integrators for SODE of multibody dynamics"), §5.1 (data, initial values,
  * length 2 s); fact sheet ../shared/models/double_pendulum_stiff.md (planar
  * reconstruction §2–§3, assumed slender-bar inertias J1 = 1, J2 = 0.225 and
  * gravity 9.81 in −y, RSDA angles taken modulo 2π, erratum ẏ2 = 14.4888874 via

@@ -212,7 +212,9 @@ static void test_derivatives(const db_problem *prob)
             for (int i = 0; i < nl; i++)
                 l[i] = 2e5 * urand(&seed);
             e = db_mech_fdcheck(&c.m, 0.05, q, w, l, mu, NULL);
-            CHECK(e <= 1e-4, "N = %d: fdcheck at perturbed state %d: %.3e", Ns[k], rep, e);
+            if (rep == 0)
+                printf("N = %d: fdcheck at a perturbed state %.2e\n", Ns[k], e);
+            CHECK(e <= 2e-5, "N = %d: fdcheck at perturbed state %d: %.3e", Ns[k], rep, e);
         }
         free(q);
         free(w);
