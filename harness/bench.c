@@ -237,6 +237,7 @@ int db_cmd_bench(int argc, char **argv)
                          items[k].tol);
         spec.max_cpu = suite->max_cpu;
         spec.max_steps = suite->max_steps;
+        spec.timing_cap = suite->timing_cap;
         db_run_result res;
         char err[512], line[512];
         int skip = budget_skip(items, k, budget_failed);
@@ -257,6 +258,10 @@ int db_cmd_bench(int argc, char **argv)
         cpu_total += res.cpu_seconds * res.repeats;
         cJSON_AddItemToArray(runs, db_record_json(&res));
         db_run_result_free(&res);
+        /* after each problem/scenario: the results so far survive a crash */
+        if (k + 1 < n && (items[k + 1].p != items[k].p || items[k + 1].sc != items[k].sc) &&
+            db_json_write_atomic(path, root, err, sizeof err) != 0)
+            db_die("bench: %s", err);
     }
     free(items);
     free(budget_failed);

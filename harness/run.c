@@ -135,7 +135,7 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
     db_timing tm;
     char msg[256] = "";
     db_status st = db_timed_integrate(spec->solver, d, &o, &out, &res->counters, msg,
-                                      sizeof msg, &tm);
+                                      sizeof msg, spec->timing_cap, &tm);
     res->cpu_seconds = tm.cpu_seconds;
     res->repeats = tm.repeats;
     if (st != DB_OK) {

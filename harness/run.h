@@ -21,6 +21,8 @@ typedef struct {
     double rtol, atol;
     long max_steps;              /* 0 = solver default */
     double max_cpu;              /* 0 = none */
+    double timing_cap;           /* stop timing repeats after this many CPU seconds
+                                  * (0 = DB_TIMING_MAX_SECONDS; timing.h) */
 } db_run_spec;
 
 typedef struct {

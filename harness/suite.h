@@ -9,6 +9,7 @@ typedef struct {
     const char *tols;      /* tolerance ladder or list, as --tols takes it */
     double max_cpu;        /* budget of each integration, CPU seconds */
     long max_steps;        /* budget of each integration, steps */
+    double timing_cap;     /* repeats of the timing stop after this many seconds */
     const char *help;
 } db_suite;
 

@@ -13,7 +13,7 @@ static int same_counters(const db_counters *a, const db_counters *b)
 
 db_status db_timed_integrate(const db_solver *s, const db_dae *d, const db_solver_opts *o,
                              db_output *out, db_counters *c, char *msg, size_t msglen,
-                             db_timing *tm)
+                             double max_total, db_timing *tm)
 {
     memset(c, 0, sizeof *c);
     memset(tm, 0, sizeof *tm);
@@ -26,8 +26,10 @@ db_status db_timed_integrate(const db_solver *s, const db_dae *d, const db_solve
     if (st != DB_OK)
         return st;
     double total = dt;
+    if (max_total <= 0)
+        max_total = DB_TIMING_MAX_SECONDS;
     while ((tm->repeats < DB_TIMING_MIN_REPEATS || total < DB_TIMING_MIN_SECONDS) &&
-           total < DB_TIMING_MAX_SECONDS) {
+           total < max_total) {
         db_counters c2;
         char msg2[256];
         memset(&c2, 0, sizeof c2);

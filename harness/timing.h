@@ -2,8 +2,9 @@
  * is called repeatedly until at least DB_TIMING_MIN_SECONDS have been measured
  * and at least DB_TIMING_MIN_REPEATS calls were made; the minimum is reported.
  * Counters and output come from the first call.  A failed first call is not
- * repeated.  To keep sweeps bounded, repeating stops once DB_TIMING_MAX_SECONDS
- * of CPU time have been spent (slow runs then report fewer repeats). */
+ * repeated.  To keep sweeps bounded, repeating stops once max_total seconds of
+ * CPU time have been spent (0: DB_TIMING_MAX_SECONDS); slow runs then report
+ * fewer repeats (the "repeats" field of the run record says how many). */
 #ifndef DAEBENCH_TIMING_H
 #define DAEBENCH_TIMING_H
 
@@ -22,6 +23,6 @@ typedef struct {
 /* integrate with s, timing as above; returns the status of the first call */
 db_status db_timed_integrate(const db_solver *s, const db_dae *d, const db_solver_opts *o,
                              db_output *out, db_counters *c, char *msg, size_t msglen,
-                             db_timing *tm);
+                             double max_total, db_timing *tm);
 
 #endif

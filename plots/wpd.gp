@@ -29,7 +29,7 @@ do for [fmt in "png svg"] {
     set logscale x
     set format x "10^{%L}"
     set grid xtics ytics mxtics
-    set key top left noenhanced box opaque
+    set key top left noenhanced box opaque font ",9" spacing 0.9 samplen 3
     set ylabel "scd (correct digits at t_{end})"
     set bmargin (strlen(failed) > 0 ? 6 : 4)
 

@@ -31,7 +31,9 @@
  *     Its gradient is taken by central differences.
  *
  * Selectors are kept constant while the pivoting does not change (GEOMS default
- * IOPT(13)=0).  After every accepted step (radau_core's `accepted` hook) the
+ * IOPT(13)=0); a changed pivoting is adopted only if its pivot block has a
+ * volume |det| larger by GEOMS_HYST = 1.01 than the current one (so round-off
+ * ties of equal columns do not toggle the selector).  After every accepted step (radau_core's `accepted` hook) the
  * pivots are recomputed at the new state; when they differ, the integration
  * goes on for one more step with the old (still valid) selectors and is then
  * restarted at the point of the change with the new ones (the core caches the
@@ -69,6 +71,10 @@
 #include "linalg.h"
 
 #define GEOMS_FORMS (DB_FORM_BIT(DB_OEOM1) | DB_FORM_BIT(DB_OEOM0))
+/* a new pivoting replaces the current one only if the volume |det A[:,P]| of its
+ * pivot columns is larger by this factor (for the pendulum: |p1|/|p2| > 1.01,
+ * i.e. 45.3 degrees; v0 = 2.9 reaches 46.04, v0 = 2.8 44.36) */
+#define GEOMS_HYST 1.01
 
 typedef struct {
     const db_dae *d;
@@ -91,6 +97,7 @@ typedef struct {
     double t_prev, h_prev, t_brk, h_brk;
     double *y_prev, *y_brk, *y_start;
     int pending, stopped;
+    int have_cur;             /* a selector is in use (hysteresis applies) */
 } gctx;
 
 static void gctx_free(gctx *g)
@@ -184,6 +191,10 @@ static int compute_pivots(gctx *g, double t, const double *y)
         memset(g->Gb, 0, (size_t)nl * np * sizeof *g->Gb);
         m->G(m, t, p, g->Gb);
         bad |= db_selector_pivots(&g->sel, nl, np, g->Gb, nl, g->npiv_p);
+        if (g->have_cur && !bad && memcmp(g->npiv_p, g->piv_p, (size_t)nl * sizeof *g->piv_p) &&
+            !(db_selector_volume(&g->sel, nl, g->Gb, nl, g->npiv_p) >
+              GEOMS_HYST * db_selector_volume(&g->sel, nl, g->Gb, nl, g->piv_p)))
+            memcpy(g->npiv_p, g->piv_p, (size_t)nl * sizeof *g->piv_p);
     }
     if (g->oeom0 && nc) {
         if (nm) {
@@ -199,6 +210,10 @@ static int compute_pivots(gctx *g, double t, const double *y)
         if (!g->has_a && scale_minv(g, g->Ab, nc, nc))
             return 1;
         bad |= db_selector_pivots(&g->sel, nc, nv, g->Ab, nc, g->npiv_v);
+        if (g->have_cur && !bad && memcmp(g->npiv_v, g->piv_v, (size_t)nc * sizeof *g->piv_v) &&
+            !(db_selector_volume(&g->sel, nc, g->Ab, nc, g->npiv_v) >
+              GEOMS_HYST * db_selector_volume(&g->sel, nc, g->Ab, nc, g->piv_v)))
+            memcpy(g->npiv_v, g->piv_v, (size_t)nc * sizeof *g->piv_v);
     }
     g->ninv_col = -1;
     if (g->inv && !bad) {
@@ -249,7 +264,7 @@ static int compute_pivots(gctx *g, double t, const double *y)
                 return 1;
             dgetrs_("N", &q, &one, g->Cpp, &q, g->cpiv, g->zz, &q, &info, 1);
         }
-        double best = 0.0, cn = 0.0;
+        double best = 0.0, cn = 0.0, ccur = 0.0;
         for (int j = 0; j < ncols; j++) {
             cn = fmax(cn, fabs(g->egrad[j]));
             int ispiv = 0;
@@ -260,6 +275,8 @@ static int compute_pivots(gctx *g, double t, const double *y)
             double cj = g->egrad[j];
             for (int a = 0; a < q; a++)
                 cj -= g->zz[a] * g->Cr[a + (size_t)j * ncr];
+            if (j == g->inv_col)
+                ccur = fabs(cj);
             if (fabs(cj) > best) {
                 best = fabs(cj);
                 g->ninv_col = j;
@@ -267,6 +284,8 @@ static int compute_pivots(gctx *g, double t, const double *y)
         }
         if (!(best > 1e-10 * cn))
             bad = 1;
+        else if (g->have_cur && g->inv_col >= 0 && g->ninv_col != g->inv_col && !(best > GEOMS_HYST * ccur))
+            g->ninv_col = g->inv_col;
     }
     return bad;
 }
@@ -291,6 +310,7 @@ static int adopt(gctx *g)
     memcpy(g->piv_p, g->npiv_p, (size_t)nl * sizeof *g->piv_p);
     memcpy(g->piv_v, g->npiv_v, (size_t)nc * sizeof *g->piv_v);
     g->inv_col = g->ninv_col;
+    g->have_cur = 1;
     db_selector_mask(nl, np, g->piv_p, g->mask_p);
     if (g->oeom0)
         db_selector_mask(nc, nv, g->piv_v, g->mask_v);

@@ -9,8 +9,11 @@
  * Options:      rtol > 1e-15, atol >= 0 (transformed as in RADAU5: rtol' =
  *               0.1 rtol^(2/3), atol' = rtol' atol/rtol); h0 (0 -> 1e-6); hmax
  *               (0 -> span); max_steps (step attempts, 0 -> 100000); max_cpu;
- *               variant NULL/"" (adaptive) or "fixed" (constant step h0, no
- *               error control, for order tests).
+ *               variant: comma-separated tokens, NULL/"" = adaptive, auto
+ *               linear algebra; "fixed" (constant step h0, no error control,
+ *               for order tests); "dense" / "sparse" force the dense LU or the
+ *               structured path (sparse LU over d->jac_sparse; default: sparse
+ *               when the DAE offers it and n > RADAU_SPARSE_MIN_N).
  * Error scaling: d->index (1, 2, 3) gives the index-aware weights of RADAU5.
  * Jacobian:     d->jac (analytic), one jac_eval per call.
  * Returns:      DB_OK, DB_FAIL_INPUT, DB_FAIL_STEPSIZE, DB_FAIL_NEWTON,
@@ -36,6 +39,12 @@ static int radau5_jac(void *ctx, double t, const double *y, double *J)
 {
     const db_dae *d = ctx;
     return d->jac(d, t, y, J);
+}
+
+static int radau5_jac_sparse(void *ctx, double t, const double *y, double *Jx)
+{
+    const db_dae *d = ctx;
+    return d->jac_sparse(d, t, y, Jx);
 }
 
 static db_status radau5_integrate(const db_dae *d, const db_solver_opts *o, db_output *out,
@@ -70,19 +79,36 @@ static db_status radau5_integrate(const db_dae *d, const db_solver_opts *o, db_o
     p.max_steps = o->max_steps;
     p.max_cpu = o->max_cpu;
     if (o->variant && o->variant[0]) {
-        if (strcmp(o->variant, "fixed") == 0) {
-            p.fixed = 1;
-            p.nit = 30;
-        } else {
-            if (msg && msglen)
-                snprintf(msg, msglen, "radau5: unknown variant '%s' (known: fixed)", o->variant);
-            return DB_FAIL_INPUT;
+        char buf[128];
+        snprintf(buf, sizeof buf, "%s", o->variant);
+        for (char *save = NULL, *tok = strtok_r(buf, ", ", &save); tok;
+             tok = strtok_r(NULL, ", ", &save)) {
+            if (strcmp(tok, "fixed") == 0) {
+                p.fixed = 1;
+                p.nit = 30;
+            } else if (strcmp(tok, "dense") == 0) {
+                p.linsol = RADAU_LINSOL_DENSE;
+            } else if (strcmp(tok, "sparse") == 0) {
+                p.linsol = RADAU_LINSOL_SPARSE;
+            } else {
+                if (msg && msglen)
+                    snprintf(msg, msglen, "radau5: unknown variant '%s' (known: fixed, dense, sparse)",
+                             tok);
+                return DB_FAIL_INPUT;
+            }
         }
     }
     radau_sys s = {
         .n = d->n, .E = d->E, .index = d->index, .ctx = (void *)d,
         .rhs = radau5_rhs, .jac = radau5_jac, .accepted = NULL,
     };
+    if (d->jac_sparse && d->jac_colptr && d->jac_rowind && d->E_sp) {
+        s.nnz = d->jac_nnz;
+        s.colptr = d->jac_colptr;
+        s.rowind = d->jac_rowind;
+        s.E_sp = d->E_sp;
+        s.jac_sparse = radau5_jac_sparse;
+    }
     return radau_integrate(&s, d->t0, d->y0, &p, out->nt, out->t, out->y, out->yp, c, msg,
                            msglen);
 }

@@ -59,6 +59,7 @@
 
 #include "radau_core.h"
 #include "linalg.h"
+#include "sparse_lu.h"
 
 /* ---- method coefficients ------------------------------------------------ */
 #define SQ6 2.449489742783178098197284
@@ -111,6 +112,13 @@ typedef struct {
     int *ei, *ej;
     double *ev;
     const int *index;
+    /* structured path (radau_sys nnz/colptr/rowind/E_sp/jac_sparse) */
+    int sp;             /* 1: sparse J and sparse LUs instead of J, e1, e2 */
+    int spnnz;
+    const double *E_sp;
+    double *Jx, *ax1;   /* [spnnz] J values, real iteration matrix */
+    double complex *ax2;    /* [spnnz] complex iteration matrix */
+    db_splu *slu1, *slu2;
 } rw;
 
 static void rw_free(rw *w)
@@ -123,9 +131,76 @@ static void rw_free(rw *w)
     free(w->ev);
     db_lu_free(&w->e1);
     db_zlu_free(&w->e2);
+    free(w->Jx);
+    free(w->ax1);
+    free(w->ax2);
+    db_splu_free(w->slu1);
+    db_splu_free(w->slu2);
 }
 
-static int rw_alloc(rw *w, const radau_sys *s)
+/* the structured path: sparse J, E from E_sp as a list of non-zeros, two sparse
+ * LUs analysed once.  0, or -1 (memory, or no sparse LU) */
+static int rw_alloc_sparse(rw *w, const radau_sys *s)
+{
+    const int n = s->n, nnz = s->nnz;
+    const size_t nz1 = (size_t)(nnz > 0 ? nnz : 1);
+    w->sp = 1;
+    w->spnnz = nnz;
+    w->E_sp = s->E_sp;
+    w->Jx = calloc(nz1, sizeof(double));
+    w->ax1 = calloc(nz1, sizeof(double));
+    w->ax2 = calloc(nz1, sizeof(double complex));
+    w->slu1 = db_splu_new(n, s->colptr, s->rowind, 0);
+    w->slu2 = db_splu_new(n, s->colptr, s->rowind, 1);
+    if (!w->Jx || !w->ax1 || !w->ax2 || !w->slu1 || !w->slu2)
+        return -1;
+    int nz = 0;
+    for (int k = 0; k < nnz; k++)
+        nz += s->E_sp[k] != 0.0;
+    w->nnz = nz;
+    w->ei = malloc(sizeof(int) * (size_t)(nz > 0 ? nz : 1));
+    w->ej = malloc(sizeof(int) * (size_t)(nz > 0 ? nz : 1));
+    w->ev = malloc(sizeof(double) * (size_t)(nz > 0 ? nz : 1));
+    int *rowhas = calloc((size_t)(n > 0 ? n : 1), sizeof(int));
+    if (!w->ei || !w->ej || !w->ev || !rowhas) {
+        free(rowhas);
+        return -1;
+    }
+    nz = 0;
+    for (int j = 0; j < n; j++)
+        for (int k = s->colptr[j]; k < s->colptr[j + 1]; k++)
+            if (s->E_sp[k] != 0.0) {
+                w->ei[nz] = s->rowind[k];
+                w->ej[nz] = j;
+                w->ev[nz] = s->E_sp[k];
+                rowhas[s->rowind[k]] = 1;
+                nz++;
+            }
+    for (int i = 0; i < n; i++)
+        if (!rowhas[i])
+            w->has_alg = 1;
+    free(rowhas);
+    return 0;
+}
+
+/* b := E1⁻¹ b and b := E2⁻¹ b on the path in use */
+static void solve1(rw *w, double *b)
+{
+    if (w->sp)
+        db_splu_solve(w->slu1, b);
+    else
+        db_lu_solve(&w->e1, b);
+}
+
+static void solve2(rw *w, double complex *b)
+{
+    if (w->sp)
+        db_splu_solve(w->slu2, (double *)b);
+    else
+        db_zlu_solve(&w->e2, b);
+}
+
+static int rw_alloc(rw *w, const radau_sys *s, int sparse)
 {
     const int n = s->n;
     const size_t nn = (size_t)(n > 0 ? n : 1);
@@ -133,9 +208,9 @@ static int rw_alloc(rw *w, const radau_sys *s)
     w->n = n;
     w->index = s->index;
     w->y = calloc(16 * nn, sizeof(double));
-    w->J = calloc(nn * nn, sizeof(double));
+    w->J = sparse ? NULL : calloc(nn * nn, sizeof(double));
     w->zc = calloc(nn, sizeof(double complex));
-    if (!w->y || !w->J || !w->zc)
+    if (!w->y || (!sparse && !w->J) || !w->zc)
         goto fail;
     w->z1 = w->y + nn;
     w->z2 = w->z1 + nn;
@@ -149,6 +224,11 @@ static int rw_alloc(rw *w, const radau_sys *s)
     w->t2 = w->t1 + nn;
     w->t3 = w->t2 + nn;
     w->cont = w->t3 + nn;   /* 4n */
+    if (sparse) {
+        if (rw_alloc_sparse(w, s))
+            goto fail;
+        return 0;
+    }
     if (db_lu_alloc(&w->e1, n) || db_zlu_alloc(&w->e2, n))
         goto fail;
     /* E as a list of non-zeros; identity detected */
@@ -226,6 +306,16 @@ static int eval_f(const radau_sys *s, double t, const double *y, double *F, db_c
 /* E1 = fac1 E − J, E2 = (alphn + i betan) E − J, both factored; 0 or nonzero if singular */
 static int decompose(rw *w, double fac1, double alphn, double betan)
 {
+    if (w->sp) {
+        const double complex ab = alphn + betan * I;
+        for (int k = 0; k < w->spnnz; k++) {
+            w->ax1[k] = fac1 * w->E_sp[k] - w->Jx[k];
+            w->ax2[k] = ab * w->E_sp[k] - w->Jx[k];
+        }
+        if (db_splu_factor(w->slu1, w->ax1))
+            return 1;
+        return db_splu_factor(w->slu2, (const double *)w->ax2) ? 1 : 0;
+    }
     const size_t nn = (size_t)w->n * (size_t)w->n;
     for (size_t k = 0; k < nn; k++) {
         w->e1.a[k] = -w->J[k];
@@ -363,8 +453,12 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
     const double cpu0 = p->max_cpu > 0 ? db_cpu_seconds() : 0.0;
     long newton_iters = 0;
 
+    /* structured path: chosen from the system's sparsity (radau_params.linsol) */
+    const int sparse = s->jac_sparse && s->colptr && s->rowind && s->E_sp &&
+                       db_splu_available() && p->linsol != RADAU_LINSOL_DENSE &&
+                       (p->linsol == RADAU_LINSOL_SPARSE || n > RADAU_SPARSE_MIN_N);
     rw w;
-    if (rw_alloc(&w, s))
+    if (rw_alloc(&w, s, sparse))
         return fail(DB_FAIL_MEMORY, msg, msglen, "radau: out of memory (n=%g)", n, 0);
     db_status st = DB_OK;
     memcpy(w.y, y0, sizeof(double) * (size_t)n);
@@ -428,6 +522,21 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
 
     enum { NEED_JAC, NEED_DEC, NEED_STEP } next = NEED_JAC;
     for (;;) {
+        if (next == NEED_JAC && w.sp) {
+            memset(w.Jx, 0, sizeof(double) * (size_t)w.spnnz);
+            c->jac_evals++;
+            if (s->jac_sparse(s->ctx, x, w.y, w.Jx)) {
+                st = fail(DB_FAIL_NEWTON, msg, msglen, "radau: Jacobian evaluation failed at t=%g", x, 0);
+                goto done;
+            }
+            for (int k = 0; k < w.spnnz; k++)
+                if (!isfinite(w.Jx[k])) {
+                    st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: Jacobian not finite at t=%g", x, 0);
+                    goto done;
+                }
+            caljac = 1;
+            next = NEED_DEC;
+        }
         if (next == NEED_JAC) {
             memset(w.J, 0, sizeof(double) * (size_t)n * (size_t)n);
             c->jac_evals++;
@@ -537,8 +646,8 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
                 const double r3 = TI31 * a1 + TI32 * a2 + TI33 * a3 + s3 * alphn + s2 * betan;
                 w.zc[i] = r2 + r3 * I;
             }
-            db_lu_solve(&w.e1, w.z1);
-            db_zlu_solve(&w.e2, w.zc);
+            solve1(&w, w.z1);
+            solve2(&w, w.zc);
             for (int i = 0; i < n; i++) {
                 w.z2[i] = creal(w.zc[i]);
                 w.z3[i] = cimag(w.zc[i]);
@@ -606,7 +715,7 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
             emul(&w, w.t1, w.t2);                   /* t2 = E (e·z)/h, kept */
             for (int i = 0; i < n; i++)
                 w.t3[i] = w.t2[i] + w.fy0[i];
-            db_lu_solve(&w.e1, w.t3);
+            solve1(&w, w.t3);
             c->solves++;
             err = fmax(rms_scaled(&w, w.t3), 1e-10);
             if (err >= 1.0 && (first || reject)) {
@@ -615,7 +724,7 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
                 if (eval_f(s, x, w.t1, w.f1, c) == 0) {
                     for (int i = 0; i < n; i++)
                         w.t3[i] = w.f1[i] + w.t2[i];
-                    db_lu_solve(&w.e1, w.t3);
+                    solve1(&w, w.t3);
                     c->solves++;
                     err = fmax(rms_scaled(&w, w.t3), 1e-10);
                 }
@@ -753,6 +862,11 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
 
 done:
     db_counters_set_extra(c, "newton_iters", newton_iters);
+    if (w.sp) {
+        db_counters_set_extra(c, "sparse_lu", 1);
+        db_counters_set_extra(c, "sparse_lu_full", db_splu_full_count(w.slu1) +
+                                                   db_splu_full_count(w.slu2));
+    }
     rw_free(&w);
     return st;
 }

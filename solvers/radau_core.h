@@ -35,7 +35,26 @@ typedef struct radau_sys {
      * may modify (projection).  Returns 0 to go on, 1 if the system changed (a
      * new Jacobian and LU are then taken), < 0 to stop with DB_FAIL_NEWTON. */
     int (*accepted)(void *ctx, double t, double *y);
+    /* optional structured path (additive; all zero = dense): a compressed-column
+     * pattern of J (colptr [n+1], rowind [nnz], rows sorted) that also holds
+     * every non-zero of E, E on that pattern (E_sp [nnz]), and jac_sparse, which
+     * writes J's values on it (Jx [nnz], zeroed before the call).  Then the two
+     * iteration matrices are factored by a sparse LU (sparse_lu.h) and E is
+     * applied through E_sp; s->E is not read (it may be NULL only if E = I). */
+    int nnz;
+    const int *colptr, *rowind;
+    const double *E_sp;
+    int (*jac_sparse)(void *ctx, double t, const double *y, double *Jx);
 } radau_sys;
+
+/* linear algebra of the Newton iteration (radau_params.linsol) */
+enum {
+    RADAU_LINSOL_AUTO = 0,    /* sparse when the system offers it, n > RADAU_SPARSE_MIN_N
+                                 and a sparse LU is compiled in; dense otherwise */
+    RADAU_LINSOL_DENSE = 1,   /* dense LAPACK LU */
+    RADAU_LINSOL_SPARSE = 2   /* sparse LU whenever the system offers it */
+};
+#define RADAU_SPARSE_MIN_N 100
 
 /* Method parameters; radau_params_default() fills RADAU5's defaults. */
 typedef struct radau_params {
@@ -51,6 +70,7 @@ typedef struct radau_params {
     double quot1, quot2; /* keep h and the LU if quot1 <= hnew/h <= quot2 (1.0, 1.2) */
     double facl, facr;   /* 0.2 <= hnew/h <= 8 as 1/facl .. 1/facr (facl 5, facr 0.125) */
     int gustafsson;      /* 1: predictive controller (default), 0: classical */
+    int linsol;          /* RADAU_LINSOL_* (0 = auto) */
 } radau_params;
 
 void radau_params_default(radau_params *p);

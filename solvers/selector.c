@@ -19,7 +19,8 @@ int db_selector_alloc(db_selector *s, db_sel_strategy st, int mmax, int nmax)
     s->a = calloc((size_t)mn, sizeof *s->a);
     s->tau = calloc((size_t)s->nmax, sizeof *s->tau);
     s->jpvt = calloc((size_t)s->nmax, sizeof *s->jpvt);
-    if (!s->a || !s->tau || !s->jpvt)
+    s->ipiv = calloc((size_t)s->mmax, sizeof *s->ipiv);
+    if (!s->a || !s->tau || !s->jpvt || !s->ipiv)
         goto fail;
     /* workspace query of dgeqp3 for the largest size */
     {
@@ -46,6 +47,7 @@ void db_selector_free(db_selector *s)
     free(s->tau);
     free(s->work);
     free(s->jpvt);
+    free(s->ipiv);
     memset(s, 0, sizeof *s);
 }
 
@@ -136,6 +138,25 @@ int db_selector_pivots(db_selector *s, int m, int n, const double *A, int lda, i
         piv[k] = s->jpvt[k];
     qsort(piv, (size_t)m, sizeof *piv, cmp_int);
     return !(last > 1e-12 * first) || !isfinite(first);
+}
+
+double db_selector_volume(db_selector *s, int m, const double *A, int lda, const int *piv)
+{
+    if (m <= 0)
+        return 1.0;
+    if (m > s->mmax)
+        return 0.0;
+    for (int k = 0; k < m; k++)
+        for (int i = 0; i < m; i++)
+            s->a[i + (size_t)k * m] = A[i + (size_t)piv[k] * lda];
+    int info = 0, mm = m;
+    dgetrf_(&mm, &mm, s->a, &mm, s->ipiv, &info);
+    if (info != 0)
+        return 0.0;
+    double v = 1.0;
+    for (int k = 0; k < m; k++)
+        v *= fabs(s->a[k + (size_t)k * m]);
+    return v;
 }
 
 void db_selector_mask(int m, int n, const int *piv, int *mask)

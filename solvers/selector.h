@@ -20,6 +20,7 @@ typedef struct {
     double *tau, *work;  /* dgeqp3 */
     int lwork;
     int *jpvt;           /* [nmax] column permutation */
+    int *ipiv;           /* [mmax] row pivots of db_selector_volume */
 } db_selector;
 
 /* 0, or -1 (no memory) */
@@ -30,6 +31,11 @@ void db_selector_free(db_selector *s);
  * ascending (0-based).  Returns 0, or 1 if A is numerically rank deficient
  * (last pivot below 1e-12 times the first), piv is then still filled. */
 int db_selector_pivots(db_selector *s, int m, int n, const double *A, int lda, int *piv);
+
+/* |det A[:, piv]| of the m×m submatrix of the pivot columns (LU with partial
+ * pivoting); used to keep the current selector unless a new pivoting is
+ * clearly better (hysteresis against round-off ties). */
+double db_selector_volume(db_selector *s, int m, const double *A, int lda, const int *piv);
 
 /* mask[n]: 1 for the selected (non-pivot) coordinates, 0 for the pivots */
 void db_selector_mask(int m, int n, const int *piv, int *mask);

@@ -61,6 +61,19 @@ struct db_dae {
     const db_mech *mech;   /* the mechanical system, NULL for a hand-made DAE */
     void *work;            /* builder-private workspace */
     void (*free_work)(void *work);
+
+    /* --- optional sparse Jacobian (additive; 0/NULL when absent) ------------
+     * A compressed-column pattern of ∂F/∂y (square systems only, neq = n) that
+     * also contains every non-zero of E; jac_sparse writes the values of ∂F/∂y
+     * on it (Jx[jac_nnz], overwritten), E_sp holds E on the same pattern, so
+     * that an iteration matrix c E − J is  c E_sp[k] − Jx[k]  slot by slot.
+     * Row indices are sorted in each column.  The builder offers it when the
+     * mechanical system has sparse callbacks (mech.h, sparse = 1). */
+    int jac_nnz;
+    int *jac_colptr;       /* [n+1] */
+    int *jac_rowind;       /* [jac_nnz] */
+    double *E_sp;          /* [jac_nnz] */
+    int (*jac_sparse)(const db_dae *d, double t, const double *y, double *Jx);
 };
 
 /* names "EoM", "EoM1", "EoM0", "GGL", "oEoM1", "oEoM0" */

@@ -16,6 +16,7 @@
 #include "dae.h"
 #include "dense.h"
 #include "mechfd.h"
+#include "sparse.h"
 
 static const char *const form_names[DB_NFORMS] = {
     "EoM", "EoM1", "EoM0", "GGL", "oEoM1", "oEoM0"
@@ -54,6 +55,11 @@ typedef struct {
     double *T, *kp, *kv;    /* scratch for derivative blocks (nmax×nmax) */
     double *Xp, *Xv, *Xl, *Xm;   /* M⁻¹ ∂r blocks (EoM0/oEoM0 without a) */
     double *zero;           /* a valid pointer for zero-length groups */
+    /* sparse path (mech sparse callbacks, see sp_setup): rhs and jac_sparse in O(nnz) */
+    int sp;                 /* 1 when d->jac_sparse is offered */
+    db_spacc Gt;            /* G at the current p, as triplets (fixed capacity) */
+    db_spacc Mt;            /* the constant M, as triplets */
+    db_spacc jacc[4];       /* CSC accumulators on the Jacobian values */
 } fwork;
 
 static void fwork_free(void *p)
@@ -68,6 +74,8 @@ static void fwork_free(void *p)
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++)
         free(*bufs[i]);
     free(w->piv);
+    db_spacc_triplet_free(&w->Gt);
+    db_spacc_triplet_free(&w->Mt);
     free(w);
 }
 
@@ -154,6 +162,41 @@ static void eval_r(const db_mech *m, fwork *w, double t, const double *p, const 
     }
 }
 
+/* r = f − Gᵀλ with G as triplets (sparse path, n_μ = 0); 0, or 1 if G overflowed */
+static int eval_r_sp(const db_mech *m, fwork *w, double t, const double *p, const double *v,
+                     const double *l, const double *mu)
+{
+    zero(w->f, m->nv);
+    m->force(m, t, p, v, l, mu, w->f);
+    memcpy(w->r, w->f, (size_t)m->nv * sizeof *w->r);
+    if (m->nl) {
+        w->Gt.len = 0;
+        w->Gt.miss = 0;
+        m->G_sp(m, t, p, &w->Gt);
+        if (w->Gt.miss)
+            return 1;
+        db_triplet_gemvT(&w->Gt, l, -1.0, w->r);
+    }
+    return 0;
+}
+
+/* y += s G x, y += s Gᵀ x, y += s M x with the matrices of the current path */
+static void G_mul(const db_mech *m, const fwork *w, const double *x, double s, double *y)
+{
+    if (w->sp)
+        db_triplet_gemv(&w->Gt, x, s, y);
+    else
+        gemv_add(w->G, m->nl, m->np, x, s, y);
+}
+
+static void GT_mul(const db_mech *m, const fwork *w, const double *x, double s, double *y)
+{
+    if (w->sp)
+        db_triplet_gemvT(&w->Gt, x, s, y);
+    else
+        gemvT_add(w->G, m->nl, m->np, x, s, y);
+}
+
 static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
 {
     const db_mech *m = d->mech;
@@ -163,12 +206,17 @@ static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
     const double *a = w->has_a ? y + w->ia : NULL;
     const double *l = nl ? y + w->il : w->zero, *mu = nm ? y + w->im : w->zero;
 
-    eval_r(m, w, t, p, v, l, mu);
+    if (w->sp) {
+        if (eval_r_sp(m, w, t, p, v, l, mu))
+            return 1;
+    } else {
+        eval_r(m, w, t, p, v, l, mu);
+    }
 
     /* p rows */
     memcpy(F, v, (size_t)np * sizeof *F);
     if (d->form == DB_GGL && nl)
-        gemvT_add(w->G, nl, np, y + w->ie, -1.0, F);
+        GT_mul(m, w, y + w->ie, -1.0, F);
     /* v rows */
     int row = np;
     if (w->has_a)
@@ -186,7 +234,10 @@ static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
             M = w->M;
         }
         memcpy(F + row, w->r, (size_t)nv * sizeof *F);
-        gemv_add(M, nv, nv, a, -1.0, F + row);
+        if (w->sp)
+            db_triplet_gemv(&w->Mt, a, -1.0, F + row);
+        else
+            gemv_add(M, nv, nv, a, -1.0, F + row);
         row += nv;
     } else if (w->acc) {
         memcpy(w->w, w->r, (size_t)nv * sizeof *w->w);
@@ -207,7 +258,8 @@ static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
             zero(c, nl);
             if (nl && m->g_t)
                 m->g_t(m, t, p, c);
-            gemv_add(w->G, nl, np, v, 1.0, c);
+            if (nl)
+                G_mul(m, w, v, 1.0, c);
             row += nl;
             break;
         case C_HV:
@@ -221,7 +273,8 @@ static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
             zero(c, nl);
             if (nl)
                 m->kappa_g(m, t, p, v, c);
-            gemv_add(w->G, nl, np, vdot, 1.0, c);
+            if (nl)
+                G_mul(m, w, vdot, 1.0, c);
             row += nl;
             break;
         case C_HA:
@@ -390,10 +443,201 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
     return 0;
 }
 
+/* ---- sparse path ---------------------------------------------------------
+ * The same blocks as dae_jac, added entry by entry through the problem's sparse
+ * callbacks into four accumulators (force_jac_sp and kappa_g_jac_sp fill several
+ * blocks at once).  In pattern mode (sp_setup) the accumulators are growing
+ * triplet lists, in value mode CSC accumulators on d->jac_*.  Only for n_μ = 0,
+ * constant M, and no M⁻¹ products (EoM0 only with accelerations as unknowns). */
+static void sp_assemble(const db_dae *d, fwork *w, db_spacc *acc, double t, const double *y)
+{
+    const db_mech *m = d->mech;
+    const int np = m->np, nv = m->nv, nl = m->nl;
+    const double *p = y + w->ip, *v = y + w->iv;
+    const double *l = nl ? y + w->il : w->zero;
+    const int cp = w->ip, cv = w->iv, ca = w->ia, cl = w->il, cm = w->im;
+    db_spacc *a = &acc[0];
+
+    /* p rows: I at v; GGL: −(Gᵀη)_p, −Gᵀ at η */
+    db_spacc_block(a, 0, cv, 1.0, 0);
+    for (int i = 0; i < np; i++)
+        db_spacc_add(a, i, i, 1.0);
+    if (d->form == DB_GGL && nl) {
+        db_spacc_block(a, 0, cp, -1.0, 0);
+        m->GTl_p_sp(m, t, p, y + w->ie, a);
+        db_spacc_block(a, 0, w->ie, -1.0, 1);
+        m->G_sp(m, t, p, a);
+    }
+    int row = np;
+    if (w->has_a) {
+        db_spacc_block(a, row, ca, 1.0, 0);
+        for (int i = 0; i < nv; i++)
+            db_spacc_add(a, i, i, 1.0);
+        row += nv;
+    }
+    /* force balance rows: ∂r = (fp − (Gᵀλ)_p, fv, fl − Gᵀ, fm), − M at a */
+    db_spacc_block(&acc[0], row, cp, 1.0, 0);
+    db_spacc_block(&acc[1], row, cv, 1.0, 0);
+    db_spacc_block(&acc[2], row, cl, 1.0, 0);
+    db_spacc_block(&acc[3], row, cm, 1.0, 0);
+    m->force_jac_sp(m, t, p, v, l, w->zero, &acc[0], &acc[1], &acc[2], &acc[3]);
+    if (nl) {
+        db_spacc_block(a, row, cp, -1.0, 0);
+        m->GTl_p_sp(m, t, p, l, a);
+        db_spacc_block(a, row, cl, -1.0, 1);
+        m->G_sp(m, t, p, a);
+    }
+    if (w->has_a) {
+        db_spacc_block(a, row, ca, -1.0, 0);
+        m->mass_sp(m, t, p, a);
+    }
+    row += nv;
+    /* constraint rows */
+    for (int b = 0; b < w->nblk && nl; b++) {
+        switch (w->blk[b]) {
+        case C_G:
+            db_spacc_block(a, row, cp, 1.0, 0);
+            m->G_sp(m, t, p, a);
+            row += nl;
+            break;
+        case C_GV:
+            db_spacc_block(a, row, cp, 1.0, 0);
+            m->Gw_p_sp(m, t, p, v, a);
+            if (m->g_tp_sp)
+                m->g_tp_sp(m, t, p, a);
+            db_spacc_block(a, row, cv, 1.0, 0);
+            m->G_sp(m, t, p, a);
+            row += nl;
+            break;
+        case C_GA:
+            db_spacc_block(&acc[0], row, cp, 1.0, 0);
+            m->Gw_p_sp(m, t, p, y + w->ia, &acc[0]);
+            db_spacc_block(&acc[1], row, cv, 1.0, 0);
+            m->kappa_g_jac_sp(m, t, p, v, &acc[0], &acc[1]);
+            db_spacc_block(&acc[0], row, ca, 1.0, 0);
+            m->G_sp(m, t, p, &acc[0]);
+            row += nl;
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+static int dae_jac_sparse(const db_dae *d, double t, const double *y, double *Jx)
+{
+    fwork *w = d->work;
+    memset(Jx, 0, sizeof(double) * (size_t)d->jac_nnz);
+    long miss = 0;
+    for (int k = 0; k < 4; k++) {
+        w->jacc[k].val = Jx;
+        w->jacc[k].miss = 0;
+    }
+    sp_assemble(d, w, w->jacc, t, y);
+    for (int k = 0; k < 4; k++)
+        miss += w->jacc[k].miss;
+    if (miss)
+        return 1;
+    for (int k = 0; k < d->jac_nnz; k++)
+        if (!isfinite(Jx[k]))
+            return 1;
+    return 0;
+}
+
+/* Offer the sparse Jacobian when the problem has the sparse callbacks and the
+ * formulation fits (see sp_assemble).  0 (offered or not), -1 (memory). */
+static int sp_setup(db_dae *d, fwork *w)
+{
+    const db_mech *m = d->mech;
+    const int np = m->np, nv = m->nv;
+    if (!m->sparse || m->nm || !(m->flags & DB_MASS_CONST) || !m->mass_sp ||
+        !m->force_jac_sp || d->neq != d->n || d->form > DB_GGL)
+        return 0;
+    if (m->nl && (!m->G_sp || !m->GTl_p_sp || !m->Gw_p_sp || (w->acc && !m->kappa_g_jac_sp) ||
+                  ((m->g_t || m->g_tp) && !m->g_tp_sp)))
+        return 0;
+    if (w->acc && !w->has_a)
+        return 0;   /* would need M⁻¹ products */
+    db_spacc pat[4], all;
+    int rc = -1;
+    memset(pat, 0, sizeof pat);
+    memset(&all, 0, sizeof all);
+    for (int k = 0; k < 4; k++)
+        if (db_spacc_triplet_init(&pat[k], 64, 1))
+            goto out;
+    if (db_spacc_triplet_init(&all, 64, 1) || db_spacc_triplet_init(&w->Mt, 64, 1))
+        goto out;
+    /* constant M as triplets */
+    db_spacc_block(&w->Mt, 0, 0, 1.0, 0);
+    m->mass_sp(m, m->t0, d->y0 + w->ip, &w->Mt);
+    /* G capacity */
+    if (m->nl) {
+        if (db_spacc_triplet_init(&w->Gt, 64, 1))
+            goto out;
+        m->G_sp(m, m->t0, d->y0 + w->ip, &w->Gt);
+        w->Gt.grow = 0;
+        w->Gt.len = 0;
+    }
+    /* pattern of J at y0, and of E */
+    sp_assemble(d, w, pat, m->t0, d->y0);
+    for (int k = 0; k < 4; k++)
+        for (int q = 0; q < pat[k].len; q++)
+            db_spacc_add(&all, pat[k].ti[q], pat[k].tj[q], 0.0);
+    for (int i = 0; i < np; i++)
+        db_spacc_add(&all, i, w->ip + i, 1.0);
+    if (w->has_a) {
+        for (int i = 0; i < nv; i++)
+            db_spacc_add(&all, np + i, w->iv + i, 1.0);
+    } else {
+        for (int q = 0; q < w->Mt.len; q++)
+            db_spacc_add(&all, np + w->Mt.ti[q], w->iv + w->Mt.tj[q], 0.0);
+    }
+    for (int k = 0; k < 4; k++)
+        if (pat[k].miss)
+            goto out;
+    if (all.miss || w->Mt.miss || w->Gt.miss)
+        goto out;
+    int nnz = db_csc_from_triplets(&all, d->n, &d->jac_colptr, &d->jac_rowind);
+    if (nnz < 0)
+        goto out;
+    d->jac_nnz = nnz;
+    d->E_sp = calloc((size_t)(nnz > 0 ? nnz : 1), sizeof *d->E_sp);
+    if (!d->E_sp)
+        goto out;
+    /* E on the pattern */
+    db_spacc e;
+    db_spacc_csc_init(&e, d->n, d->jac_colptr, d->jac_rowind, d->E_sp);
+    db_spacc_block(&e, 0, w->ip, 1.0, 0);
+    for (int i = 0; i < np; i++)
+        db_spacc_add(&e, i, i, 1.0);
+    if (w->has_a) {
+        db_spacc_block(&e, np, w->iv, 1.0, 0);
+        for (int i = 0; i < nv; i++)
+            db_spacc_add(&e, i, i, 1.0);
+    } else {
+        db_spacc_block(&e, np, w->iv, 1.0, 0);
+        m->mass_sp(m, m->t0, d->y0 + w->ip, &e);
+    }
+    w->Mt.grow = 0;
+    for (int k = 0; k < 4; k++)
+        db_spacc_csc_init(&w->jacc[k], d->n, d->jac_colptr, d->jac_rowind, NULL);
+    w->sp = 1;
+    d->jac_sparse = dae_jac_sparse;
+    rc = 0;
+out:
+    for (int k = 0; k < 4; k++)
+        db_spacc_triplet_free(&pat[k]);
+    db_spacc_triplet_free(&all);
+    return rc;
+}
+
 void db_dae_free(db_dae *d)
 {
     if (!d)
         return;
+    free(d->jac_colptr);
+    free(d->jac_rowind);
+    free(d->E_sp);
     if (d->free_work && d->work)
         d->free_work(d->work);
     free(d->E);
@@ -586,6 +830,8 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
         if (f == DB_GGL)
             for (int i = 0; i < nl; i++) d->index[w->ie + i] = ie;
     }
+    if (sp_setup(d, w) != 0)
+        goto nomem;
     return 0;
 
 nomem:

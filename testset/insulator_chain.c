@@ -229,6 +229,109 @@ static void ic_kappa_g_jac(const db_mech *m, double t, const double *p, const do
     }
 }
 
+/* ---- sparse variants (mech.h sparse = 1): the same entries as the dense
+ * callbacks above, added through db_spacc_add; O(N) each ---- */
+static void ic_mass_sp(const db_mech *m, double t, const double *p, db_spacc *M)
+{
+    const ic_data *d = m->data;
+    (void)t;
+    (void)p;
+    for (int j = 0; j < d->np; j++)
+        db_spacc_add(M, j, j, d->mass[j]);
+}
+
+static void ic_force_jac_sp(const db_mech *m, double t, const double *p, const double *v,
+                            const double *lam, const double *mu,
+                            db_spacc *fp, db_spacc *fv, db_spacc *fl, db_spacc *fm)
+{
+    const ic_data *d = m->data;
+    (void)t;
+    (void)p;
+    (void)lam;
+    (void)mu;
+    (void)fp;
+    (void)fl;
+    (void)fm;
+    double F = IC_F0 + v[1] * d->cl_coef;
+    double s = v[0] / d->cq, r = 1.0 / sqrt(1.0 + s * s), r3 = r * r * r;
+    db_spacc_add(fv, 0, 0, -F * r3 / d->cq);
+    db_spacc_add(fv, 1, 0, F * s * r3 / d->cq);
+    db_spacc_add(fv, 0, 1, -d->cl_coef * s * r);
+    db_spacc_add(fv, 1, 1, -d->cl_coef * r);
+}
+
+static void ic_G_sp(const db_mech *m, double t, const double *p, db_spacc *G)
+{
+    const ic_data *d = m->data;
+    (void)t;
+    for (int k = 0; k < 2 * (d->N + 2); k++) {
+        const ic_term *tm = &d->term[k];
+        if (tm->ix < 0)
+            continue;
+        int r = 2 * (k / 2);
+        db_spacc_add(G, r, tm->ix, tm->sign);
+        db_spacc_add(G, r + 1, tm->iy, tm->sign);
+        if (tm->iphi >= 0) {
+            double rx, ry;
+            ic_rot(tm, p, &rx, &ry);
+            db_spacc_add(G, r, tm->iphi, -tm->sign * ry);
+            db_spacc_add(G, r + 1, tm->iphi, tm->sign * rx);
+        }
+    }
+}
+
+static void ic_Gw_p_sp(const db_mech *m, double t, const double *p, const double *w,
+                       db_spacc *out)
+{
+    const ic_data *d = m->data;
+    (void)t;
+    for (int k = 0; k < 2 * (d->N + 2); k++) {
+        const ic_term *tm = &d->term[k];
+        if (tm->ix < 0 || tm->iphi < 0)
+            continue;
+        double rx, ry, wp = w[tm->iphi];
+        ic_rot(tm, p, &rx, &ry);
+        int r = 2 * (k / 2);
+        db_spacc_add(out, r, tm->iphi, -tm->sign * wp * rx);
+        db_spacc_add(out, r + 1, tm->iphi, -tm->sign * wp * ry);
+    }
+}
+
+static void ic_GTl_p_sp(const db_mech *m, double t, const double *p, const double *l,
+                        db_spacc *out)
+{
+    const ic_data *d = m->data;
+    (void)t;
+    for (int k = 0; k < 2 * (d->N + 2); k++) {
+        const ic_term *tm = &d->term[k];
+        if (tm->ix < 0 || tm->iphi < 0)
+            continue;
+        double rx, ry;
+        ic_rot(tm, p, &rx, &ry);
+        int r = 2 * (k / 2);
+        db_spacc_add(out, tm->iphi, tm->iphi, -tm->sign * (rx * l[r] + ry * l[r + 1]));
+    }
+}
+
+static void ic_kappa_g_jac_sp(const db_mech *m, double t, const double *p, const double *v,
+                              db_spacc *kp, db_spacc *kv)
+{
+    const ic_data *d = m->data;
+    (void)t;
+    for (int k = 0; k < 2 * (d->N + 2); k++) {
+        const ic_term *tm = &d->term[k];
+        if (tm->ix < 0 || tm->iphi < 0)
+            continue;
+        double rx, ry, w = v[tm->iphi];
+        ic_rot(tm, p, &rx, &ry);
+        int r = 2 * (k / 2);
+        db_spacc_add(kp, r, tm->iphi, tm->sign * w * w * ry);
+        db_spacc_add(kp, r + 1, tm->iphi, -tm->sign * w * w * rx);
+        db_spacc_add(kv, r, tm->iphi, -2.0 * tm->sign * w * rx);
+        db_spacc_add(kv, r + 1, tm->iphi, -2.0 * tm->sign * w * ry);
+    }
+}
+
 /* band storage of the saddle-point matrix: entry (i, j) */
 static double *ic_ab(ic_data *d, int i, int j)
 {
@@ -456,6 +559,13 @@ static int ic_setup(db_mech *m, int sc, const double *par, char *err, size_t err
     m->kappa_g_jac = ic_kappa_g_jac;
     m->init = ic_init;
     m->energy = NULL;      /* damped and driven: no invariant */
+    m->sparse = 1;
+    m->mass_sp = ic_mass_sp;
+    m->G_sp = ic_G_sp;
+    m->force_jac_sp = ic_force_jac_sp;
+    m->Gw_p_sp = ic_Gw_p_sp;
+    m->GTl_p_sp = ic_GTl_p_sp;
+    m->kappa_g_jac_sp = ic_kappa_g_jac_sp;
     return 0;
 nomem:
     ic_teardown(m);

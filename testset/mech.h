@@ -45,6 +45,11 @@ enum {
 
 typedef struct db_mech db_mech;
 
+/* Sparse accumulator (testset/sparse.h): a sparse callback adds the entry (i, j)
+ * of its block — structurally, also when the value is 0 — with db_spacc_add. */
+typedef struct db_spacc db_spacc;
+void db_spacc_add(db_spacc *a, int i, int j, double v);
+
 struct db_mech {
     int np, nv, nl, nm;   /* n_p, n_v (= n_p), n_λ, n_μ */
     double t0, tend;      /* time span of the chosen scenario */
@@ -102,6 +107,27 @@ struct db_mech {
     int nswitch;
     void (*switching)(const db_mech *m, double t, const double *p, const double *v,
                       const double *lam, const double *mu, double *s);
+
+    /* --- optional sparse variants (additive; see testset/sparse.h) ----------- */
+    /* With sparse = 1 the problem gives the callbacks below: the same matrices
+     * as their dense namesakes, entry by entry through db_spacc_add (blocks in
+     * the same orientation, e.g. G_sp adds (row of g, coordinate)).  The builder
+     * then publishes a sparse ∂F/∂y (dae.h jac_sparse) for n_μ = 0, constant M
+     * and the formulations EoM, EoM1, GGL (and EoM0 when the accelerations are
+     * unknowns).  g_tp_sp may be NULL when g_tp is (G_t = 0). */
+    int sparse;
+    void (*mass_sp)(const db_mech *m, double t, const double *p, db_spacc *M);
+    void (*G_sp)(const db_mech *m, double t, const double *p, db_spacc *G);
+    void (*force_jac_sp)(const db_mech *m, double t, const double *p, const double *v,
+                         const double *lam, const double *mu,
+                         db_spacc *fp, db_spacc *fv, db_spacc *fl, db_spacc *fm);
+    void (*Gw_p_sp)(const db_mech *m, double t, const double *p, const double *w,
+                    db_spacc *out);
+    void (*GTl_p_sp)(const db_mech *m, double t, const double *p, const double *l,
+                     db_spacc *out);
+    void (*g_tp_sp)(const db_mech *m, double t, const double *p, db_spacc *out);
+    void (*kappa_g_jac_sp)(const db_mech *m, double t, const double *p, const double *v,
+                           db_spacc *kp, db_spacc *kv);
 };
 
 /* a named parameter of a problem (the N of a chain, a friction coefficient) */

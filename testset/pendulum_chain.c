@@ -202,6 +202,110 @@ static void pc_kappa_g_jac(const db_mech *m, double t, const double *p, const do
     }
 }
 
+/* ---- sparse variants (mech.h sparse = 1): the entries of the dense callbacks
+ * above through db_spacc_add; O(N) each.  f is constant: no ∂f entries ---- */
+static void pc_mass_sp(const db_mech *m, double t, const double *p, db_spacc *M)
+{
+    (void)t;
+    (void)p;
+    for (int j = 0; j < m->nv; j++)
+        db_spacc_add(M, j, j, PC_M);
+}
+
+static void pc_force_jac_sp(const db_mech *m, double t, const double *p, const double *v,
+                            const double *lam, const double *mu,
+                            db_spacc *fp, db_spacc *fv, db_spacc *fl, db_spacc *fm)
+{
+    (void)m;
+    (void)t;
+    (void)p;
+    (void)v;
+    (void)lam;
+    (void)mu;
+    (void)fp;
+    (void)fv;
+    (void)fl;
+    (void)fm;
+}
+
+static void pc_G_sp(const db_mech *m, double t, const double *p, db_spacc *G)
+{
+    double s[6], dx, dy;
+    pc_susp(m, t, s);
+    for (int i = 0; i < m->nl; i++) {
+        pc_delta(p, s, i, &dx, &dy);
+        db_spacc_add(G, i, 2 * i, 2.0 * dx);
+        db_spacc_add(G, i, 2 * i + 1, 2.0 * dy);
+        if (i > 0) {
+            db_spacc_add(G, i, 2 * i - 2, -2.0 * dx);
+            db_spacc_add(G, i, 2 * i - 1, -2.0 * dy);
+        }
+    }
+}
+
+static void pc_g_tp_sp(const db_mech *m, double t, const double *p, db_spacc *out)
+{
+    double s[6];
+    (void)p;
+    pc_susp(m, t, s);
+    db_spacc_add(out, 0, 0, -2.0 * s[2]);
+    db_spacc_add(out, 0, 1, -2.0 * s[3]);
+}
+
+static void pc_Gw_p_sp(const db_mech *m, double t, const double *p, const double *w,
+                       db_spacc *out)
+{
+    (void)t;
+    (void)p;
+    for (int i = 0; i < m->nl; i++) {
+        double dwx = w[2 * i] - (i == 0 ? 0.0 : w[2 * i - 2]);
+        double dwy = w[2 * i + 1] - (i == 0 ? 0.0 : w[2 * i - 1]);
+        db_spacc_add(out, i, 2 * i, 2.0 * dwx);
+        db_spacc_add(out, i, 2 * i + 1, 2.0 * dwy);
+        if (i > 0) {
+            db_spacc_add(out, i, 2 * i - 2, -2.0 * dwx);
+            db_spacc_add(out, i, 2 * i - 1, -2.0 * dwy);
+        }
+    }
+}
+
+static void pc_GTl_p_sp(const db_mech *m, double t, const double *p, const double *l,
+                        db_spacc *out)
+{
+    (void)t;
+    (void)p;
+    for (int i = 0; i < m->nl; i++)
+        for (int ax = 0; ax < 2; ax++) {
+            int a = 2 * i + ax;
+            db_spacc_add(out, a, a, 2.0 * l[i]);
+            if (i > 0) {
+                int b = a - 2;
+                db_spacc_add(out, b, b, 2.0 * l[i]);
+                db_spacc_add(out, a, b, -2.0 * l[i]);
+                db_spacc_add(out, b, a, -2.0 * l[i]);
+            }
+        }
+}
+
+static void pc_kappa_g_jac_sp(const db_mech *m, double t, const double *p, const double *v,
+                              db_spacc *kp, db_spacc *kv)
+{
+    double s[6], du, dw;
+    (void)p;
+    pc_susp(m, t, s);
+    db_spacc_add(kp, 0, 0, -2.0 * s[4]);
+    db_spacc_add(kp, 0, 1, -2.0 * s[5]);
+    for (int i = 0; i < m->nl; i++) {
+        pc_dvel(v, s, i, &du, &dw);
+        db_spacc_add(kv, i, 2 * i, 4.0 * du);
+        db_spacc_add(kv, i, 2 * i + 1, 4.0 * dw);
+        if (i > 0) {
+            db_spacc_add(kv, i, 2 * i - 2, -4.0 * du);
+            db_spacc_add(kv, i, 2 * i - 1, -4.0 * dw);
+        }
+    }
+}
+
 static void pc_init(const db_mech *m, double *p, double *v, double *lam, double *mu, double *a)
 {
     double s[6];
@@ -253,6 +357,14 @@ static int pc_setup(db_mech *m, int sc, const double *par, char *err, size_t err
     m->kappa_g_jac = pc_kappa_g_jac;
     m->init = pc_init;
     m->energy = NULL;      /* driven suspension: energy is not conserved */
+    m->sparse = 1;
+    m->mass_sp = pc_mass_sp;
+    m->G_sp = pc_G_sp;
+    m->force_jac_sp = pc_force_jac_sp;
+    m->Gw_p_sp = pc_Gw_p_sp;
+    m->GTl_p_sp = pc_GTl_p_sp;
+    m->g_tp_sp = pc_g_tp_sp;
+    m->kappa_g_jac_sp = pc_kappa_g_jac_sp;
     return 0;
 }
 
