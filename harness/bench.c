@@ -6,12 +6,18 @@
  * failing run is recorded with status "failed" and its reason; the sweep goes
  * on; once a run exceeds its budget (max_cpu, max_steps of the suite), the
  * tighter tolerances of the same problem/formulation/solver are recorded as
- * failed ("budget", "skipped: ...") without running them.  Writes DIR/bench.json (schema daebench.bench/1, DESIGN.md §"JSON"). */
+ * failed ("budget", "skipped: ...") without running them.  The runs of one
+ * problem/scenario/formulation/solver go to one child process, --jobs J of them
+ * at a time (default: the number of cores, at most 8; --jobs 1 for the
+ * quietest timing); a crashing solver is recorded as failed, reason "crash".
+ * Writes DIR/bench.json (schema daebench.bench/1, DESIGN.md §"JSON"). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -84,18 +90,9 @@ typedef struct {
     double tol;
 } item;
 
-/* index of an earlier run of the same problem/scenario/formulation/solver at a
- * looser tolerance that exceeded its budget, or -1 */
-static int budget_skip(const item *items, int k, const int *budget_failed)
+static int same_group(const item *a, const item *b)
 {
-    for (int j = k - 1; j >= 0; j--) {
-        const item *a = &items[j], *b = &items[k];
-        if (a->p != b->p || a->sc != b->sc || a->f != b->f || a->s != b->s)
-            break;
-        if (budget_failed[j] && a->tol > b->tol)
-            return j;
-    }
-    return -1;
+    return a->p == b->p && a->sc == b->sc && a->f == b->f && a->s == b->s;
 }
 
 /* check the reference of problem/scenario before the sweep: a corrupt file
@@ -118,11 +115,158 @@ static void validate_reference(const db_problem *p, int sc)
     db_ref_free(&ref);
 }
 
+/* run the items [a, b) of one group (same problem/scenario/formulation/solver,
+ * tolerances loose to tight) and return their run records */
+static cJSON *run_group(const item *items, int a, int b, int n, const db_suite *suite)
+{
+    cJSON *arr = cJSON_CreateArray();
+    int budget_failed[DB_MAX_TOLS] = {0};
+    for (int k = a; k < b; k++) {
+        db_run_spec spec;
+        db_run_spec_init(&spec, items[k].p, items[k].sc, items[k].f, items[k].s, items[k].tol,
+                         items[k].tol);
+        spec.max_cpu = suite->max_cpu;
+        spec.max_steps = suite->max_steps;
+        spec.timing_cap = suite->timing_cap;
+        db_run_result res;
+        char err[512], line[512];
+        int skip = -1;
+        for (int j = a; j < k; j++)
+            if (budget_failed[j - a] && items[j].tol > items[k].tol)
+                skip = j;
+        if (skip >= 0) {
+            /* a looser tolerance of the same problem/formulation/solver already
+             * ran out of budget: this one would too */
+            db_run_execute_skipped(&spec, &res, "budget", "");
+            snprintf(res.message, sizeof res.message,
+                     "skipped: budget exceeded at the looser tol %.0e", items[skip].tol);
+        } else if (db_run_execute(&spec, &res, err, sizeof err) != 0)
+            db_die("bench: %s", err);
+        budget_failed[k - a] =
+            strcmp(res.status, "failed") == 0 && strcmp(res.reason, "budget") == 0;
+        db_run_summary(&res, line, sizeof line);
+        fprintf(stderr, "[%d/%d] %s\n", k + 1, n, line);
+        cJSON_AddItemToArray(arr, db_record_json(&res));
+        db_run_result_free(&res);
+    }
+    return arr;
+}
+
+/* the part file of group g of the sweep of process tag */
+static void part_path(char *buf, size_t len, const char *out, long tag, int g)
+{
+    snprintf(buf, len, "%s/.bench-part-%ld-%d.json", out, tag, g);
+}
+
+/* Run every group in a child process, at most jobs at a time: a solver that
+ * crashes takes only its own group down (recorded as failed, reason "crash"),
+ * and the cores are used.  Children write their records to a part file; the
+ * parent appends them to runs in the order of the enumeration. */
+static void run_groups(const item *items, int n, const db_suite *suite, int jobs,
+                       const char *out, cJSON *runs, int *nfailed)
+{
+    int ng = 0;
+    int *start = malloc(((size_t)n + 1) * sizeof *start);
+    if (!start)
+        db_die("bench: out of memory");
+    for (int k = 0; k < n; k++)
+        if (k == 0 || !same_group(&items[k - 1], &items[k]) || k - start[ng - 1] >= DB_MAX_TOLS)
+            start[ng++] = k;
+    start[ng] = n;
+    pid_t *pid = calloc((size_t)ng + 1, sizeof *pid);
+    int *status = calloc((size_t)ng + 1, sizeof *status);
+    if (!pid || !status)
+        db_die("bench: out of memory");
+    long tag = (long)getpid();
+    int next = 0, running = 0;
+    while (next < ng || running > 0) {
+        if (next < ng && running < jobs) {
+            fflush(stdout);
+            fflush(stderr);
+            pid_t c = fork();
+            if (c < 0)
+                db_die("bench: cannot fork: %s", strerror(errno));
+            if (c == 0) {
+                char part[4096], err[512];
+                cJSON *arr = run_group(items, start[next], start[next + 1], n, suite);
+                part_path(part, sizeof part, out, tag, next);
+                int rc = db_json_write_atomic(part, arr, err, sizeof err);
+                if (rc != 0)
+                    fprintf(stderr, "daebench: bench: %s\n", err);
+                cJSON_Delete(arr);
+                fflush(stderr);
+                _exit(rc == 0 ? 0 : 3);
+            }
+            pid[next++] = c;
+            running++;
+            continue;
+        }
+        int st;
+        pid_t done = wait(&st);
+        if (done < 0) {
+            if (errno == EINTR)
+                continue;
+            db_die("bench: wait: %s", strerror(errno));
+        }
+        for (int g = 0; g < next; g++)
+            if (pid[g] == done) {
+                status[g] = st;
+                running--;
+            }
+    }
+    for (int g = 0; g < ng; g++) {
+        char part[4096], err[512], why[160] = "";
+        part_path(part, sizeof part, out, tag, g);
+        cJSON *arr = NULL;
+        if (WIFSIGNALED(status[g]))
+            snprintf(why, sizeof why, "worker killed by signal %d (%s)", WTERMSIG(status[g]),
+                     strsignal(WTERMSIG(status[g])));
+        else if (WEXITSTATUS(status[g]) != 0)
+            snprintf(why, sizeof why, "worker exited with status %d", WEXITSTATUS(status[g]));
+        else if (!(arr = db_json_read_file(part, err, sizeof err)) || !cJSON_IsArray(arr) ||
+                 cJSON_GetArraySize(arr) != start[g + 1] - start[g])
+            snprintf(why, sizeof why, "worker results unreadable");
+        unlink(part);
+        if (why[0]) {
+            fprintf(stderr, "bench: %s %s %s %s: %s\n", items[start[g]].p->name,
+                    items[start[g]].p->scenarios[items[start[g]].sc].name,
+                    db_form_name(items[start[g]].f), items[start[g]].s->name, why);
+            for (int k = start[g]; k < start[g + 1]; k++) {
+                db_run_spec spec;
+                db_run_result res;
+                db_run_spec_init(&spec, items[k].p, items[k].sc, items[k].f, items[k].s,
+                                 items[k].tol, items[k].tol);
+                db_run_execute_skipped(&spec, &res, "crash", why);
+                cJSON_AddItemToArray(runs, db_record_json(&res));
+                (*nfailed)++;
+            }
+            cJSON_Delete(arr);
+            continue;
+        }
+        while (cJSON_GetArraySize(arr) > 0) {
+            cJSON *r = cJSON_DetachItemFromArray(arr, 0);
+            const cJSON *st = cJSON_GetObjectItemCaseSensitive(r, "status");
+            if (!cJSON_IsString(st) || strcmp(st->valuestring, "ok") != 0)
+                (*nfailed)++;
+            cJSON_AddItemToArray(runs, r);
+        }
+        cJSON_Delete(arr);
+    }
+    free(start);
+    free(pid);
+    free(status);
+}
+
 int db_cmd_bench(int argc, char **argv)
 {
     const char *suite_name = "quick", *out = "results", *tols_s = NULL;
     filter fp = {.any = 1}, ff = {.any = 1}, fs = {.any = 1};
     long shard_k = 1, shard_n = 1;
+    long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    if (jobs < 1)
+        jobs = 1;
+    if (jobs > 8)
+        jobs = 8;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--suite") == 0)
@@ -135,7 +279,11 @@ int db_cmd_bench(int argc, char **argv)
             filter_parse(&fs, db_cli_value(argc, argv, &i));
         else if (strcmp(a, "--tols") == 0)
             tols_s = db_cli_value(argc, argv, &i);
-        else if (strcmp(a, "--out") == 0)
+        else if (strcmp(a, "--jobs") == 0) {
+            const char *v = db_cli_value(argc, argv, &i);
+            if (db_parse_count(v, &jobs) != 0 || jobs < 1 || jobs > 64)
+                db_die("bench: bad --jobs '%s' (expected 1..64)", v);
+        } else if (strcmp(a, "--out") == 0)
             out = db_cli_value(argc, argv, &i);
         else if (strcmp(a, "--shard") == 0) {
             const char *v = db_cli_value(argc, argv, &i);
@@ -224,53 +372,18 @@ int db_cmd_bench(int argc, char **argv)
     char shard[64];
     snprintf(shard, sizeof shard, "%ld/%ld", shard_k, shard_n);
     cJSON_AddStringToObject(root, "shard", shard);
+    cJSON_AddNumberToObject(root, "jobs", (double)jobs);
     cJSON *runs = cJSON_AddArrayToObject(root, "runs");
 
-    int *budget_failed = calloc((size_t)n + 1, sizeof *budget_failed);
-    if (!budget_failed)
-        db_die("bench: out of memory");
     int nfailed = 0;
-    double cpu_total = 0;
-    for (int k = 0; k < n; k++) {
-        db_run_spec spec;
-        db_run_spec_init(&spec, items[k].p, items[k].sc, items[k].f, items[k].s, items[k].tol,
-                         items[k].tol);
-        spec.max_cpu = suite->max_cpu;
-        spec.max_steps = suite->max_steps;
-        spec.timing_cap = suite->timing_cap;
-        db_run_result res;
-        char err[512], line[512];
-        int skip = budget_skip(items, k, budget_failed);
-        if (skip >= 0) {
-            /* a looser tolerance of the same problem/formulation/solver already
-             * ran out of budget: this one would too */
-            memset(&res, 0, sizeof res);
-            db_run_execute_skipped(&spec, &res, "budget", "");
-            snprintf(res.message, sizeof res.message,
-                     "skipped: budget exceeded at the looser tol %.0e", items[skip].tol);
-        } else if (db_run_execute(&spec, &res, err, sizeof err) != 0)
-            db_die("bench: %s", err);
-        budget_failed[k] = strcmp(res.status, "failed") == 0 && strcmp(res.reason, "budget") == 0;
-        db_run_summary(&res, line, sizeof line);
-        fprintf(stderr, "[%d/%d] %s\n", k + 1, n, line);
-        if (strcmp(res.status, "ok") != 0)
-            nfailed++;
-        cpu_total += res.cpu_seconds * res.repeats;
-        cJSON_AddItemToArray(runs, db_record_json(&res));
-        db_run_result_free(&res);
-        /* after each problem/scenario: the results so far survive a crash */
-        if (k + 1 < n && (items[k + 1].p != items[k].p || items[k + 1].sc != items[k].sc) &&
-            db_json_write_atomic(path, root, err, sizeof err) != 0)
-            db_die("bench: %s", err);
-    }
+    run_groups(items, n, suite, (int)jobs, out, runs, &nfailed);
     free(items);
-    free(budget_failed);
     char err[512];
     if (db_json_write_atomic(path, root, err, sizeof err) != 0) {
         cJSON_Delete(root);
         db_die("bench: %s", err);
     }
     cJSON_Delete(root);
-    fprintf(stderr, "bench: %d runs (%d failed) written to %s\n", n, nfailed, path);
+    fprintf(stderr, "bench: %d runs (%d not ok) written to %s\n", n, nfailed, path);
     return 0;
 }

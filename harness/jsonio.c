@@ -40,6 +40,10 @@ int db_write_atomic(const char *path, const char *data, size_t len, char *err, s
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
+    /* mkstemp makes 0600: give the file the usual permissions */
+    mode_t um = umask(0);
+    umask(um);
+    fchmod(fd, 0666 & ~um);
     size_t done = 0;
     while (done < len) {
         ssize_t w = write(fd, data + done, len - done);

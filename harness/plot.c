@@ -201,8 +201,11 @@ static int plot_page(const view *v, int n, const char *outdir, const char *scrip
             snprintf(failed + u, sizeof failed - u, " ... (%d in all)", nfailed);
     }
     if (nblocks == 0) {
-        fprintf(stderr, "plot: %s %s: no successful run to draw (%d failed)\n", v[0].problem,
-                v[0].scenario, nfailed);
+        int ok = 0;
+        for (int k = 0; k < n; k++)
+            ok += v[k].ok;
+        fprintf(stderr, "plot: %s %s: nothing to draw: %d ok runs without scd (no reference?), "
+                        "%d not ok\n", v[0].problem, v[0].scenario, ok, n - ok);
         return 0;
     }
     char expr[16384], notdrawn[1200] = "";

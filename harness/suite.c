@@ -8,7 +8,7 @@
 #include "suite.h"
 
 static const db_suite suites[] = {
-    {"quick", 0, "1e-4,1e-6,1e-8", 20.0, 200000, 1.0,
+    {"quick", 0, "1e-4,1e-6,1e-8", 20.0, 200000, 0.5,
      "default scenario of every problem, 3 tolerances (CI)"},
     {"full", 1, "1e-3:1e-10", 120.0, 2000000, 10.0,
      "every scenario (pendulum long run included), 8 tolerances"},

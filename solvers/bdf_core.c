@@ -55,6 +55,7 @@
 #include "bdf_core.h"
 #include "fdjac.h"
 #include "linalg.h"
+#include "sparse_lu.h"
 
 #define NCOL (BDF_MAXORD + 2)
 
@@ -77,6 +78,10 @@ typedef struct {
     db_fdjac fj;
     double *Jw;                  /* probe workspace */
     long nf, njac, ndec, nsol, njan, njfd, nfdev, nupd, npat;
+    /* structured path (d->jac_sparse, square, analytic J): P = cj E_sp − Jx */
+    int sp;
+    double *Jx, *ax;             /* [jac_nnz] */
+    db_splu *slu;
 } bdf_mem;
 
 static void bdf_mem_free(bdf_mem *w)
@@ -98,6 +103,9 @@ static void bdf_mem_free(bdf_mem *w)
     free(w->Jw);
     db_lu_free(&w->lu);
     db_fdjac_free(&w->fj);
+    free(w->Jx);
+    free(w->ax);
+    db_splu_free(w->slu);
 }
 
 static int bdf_mem_alloc(bdf_mem *w)
@@ -114,10 +122,22 @@ static int bdf_mem_alloc(bdf_mem *w)
     w->wt = calloc(n + 1, sizeof(double));
     w->tmp = calloc(big + 1, sizeof(double));
     w->emask = calloc(n + 1, sizeof(double));
-    w->J = calloc(n * m + 1, sizeof(double));
     w->z = calloc((size_t)nlu + 1, sizeof(double));
     w->rowA = calloc(m + 1, sizeof(int));
     w->rowB = calloc(m + 1, sizeof(int));
+    if (w->sp) {
+        /* no dense J, LU or FD workspace: O(nnz) memory */
+        const db_dae *d = w->d;
+        w->Jx = calloc((size_t)d->jac_nnz + 1, sizeof(double));
+        w->ax = calloc((size_t)d->jac_nnz + 1, sizeof(double));
+        w->slu = db_splu_new(w->n, d->jac_colptr, d->jac_rowind, 0);
+        if (!w->phi || !w->y || !w->yp || !w->del || !w->e || !w->R || !w->F || !w->wt ||
+            !w->tmp || !w->emask || !w->z || !w->rowA || !w->rowB || !w->Jx || !w->ax ||
+            !w->slu)
+            return -1;
+        return 0;
+    }
+    w->J = calloc(n * m + 1, sizeof(double));
     w->Jw = calloc(n * m + 1, sizeof(double));
     if (!w->phi || !w->y || !w->yp || !w->del || !w->e || !w->R || !w->F || !w->wt ||
         !w->tmp || !w->emask || !w->J || !w->z || !w->rowA || !w->rowB || !w->Jw)
@@ -154,6 +174,10 @@ int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msg
             cfg->ls = BDF_LS_CONSTRAINTS;
         else if (strcmp(tok, "ls=dynamics") == 0)
             cfg->ls = BDF_LS_DYNAMICS;
+        else if (strcmp(tok, "dense") == 0)
+            cfg->linsol = BDF_LINSOL_DENSE;
+        else if (strcmp(tok, "sparse") == 0)
+            cfg->linsol = BDF_LINSOL_SPARSE;
         else if (sscanf(tok, "maxord=%d", &k) == 1 && k >= 1 && k <= BDF_MAXORD)
             cfg->maxord = k;
         else if (sscanf(tok, "fixed-order=%d", &k) == 1 && k >= 1 && k <= BDF_MAXORD)
@@ -211,6 +235,14 @@ static int bdf_res(bdf_mem *w, double t, const double *y, const double *yp, doub
         return 1;
     for (int i = 0; i < m; i++)
         R[i] = -w->F[i];
+    if (w->sp) {
+        for (int j = 0; j < n; j++) {
+            if (yp[j] == 0.0)
+                continue;
+            for (int k = d->jac_colptr[j]; k < d->jac_colptr[j + 1]; k++)
+                R[d->jac_rowind[k]] += d->E_sp[k] * yp[j];
+        }
+    } else
     for (int j = 0; j < n; j++) {
         if (yp[j] == 0.0)
             continue;
@@ -231,6 +263,16 @@ static int bdf_jac(bdf_mem *w, double t, const double *y, int dense)
     const db_dae *d = w->d;
     const size_t nm = (size_t)w->n * (size_t)w->neq;
     w->njac++;
+    if (w->sp) {
+        w->njan++;
+        memset(w->Jx, 0, sizeof(double) * (size_t)d->jac_nnz);
+        if (d->jac_sparse(d, t, y, w->Jx) != 0)
+            return 1;
+        for (int k = 0; k < d->jac_nnz; k++)
+            if (!isfinite(w->Jx[k]))
+                return 1;
+        return 0;
+    }
     if (w->jmode == BDF_JAC_ANALYTIC) {
         w->njan++;
         memset(w->J, 0, nm * sizeof(double));
@@ -264,6 +306,12 @@ static int bdf_factor(bdf_mem *w, double cj)
     const int n = w->n, m = w->neq;
     const double *E = w->d->E, *J = w->J;
     w->ndec++;
+    if (w->sp) {
+        const db_dae *d = w->d;
+        for (int k = 0; k < d->jac_nnz; k++)
+            w->ax[k] = cj * d->E_sp[k] - w->Jx[k];
+        return db_splu_factor(w->slu, w->ax) != 0;
+    }
     if (!w->cfg.ls) {
         for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
             w->lu.a[k] = cj * E[k] - J[k];
@@ -300,6 +348,10 @@ static int bdf_factor(bdf_mem *w, double cj)
 static void bdf_solve(bdf_mem *w, double *v)
 {
     w->nsol++;
+    if (w->sp) {
+        db_splu_solve(w->slu, v);
+        return;
+    }
     if (!w->cfg.ls) {
         db_lu_solve(&w->lu, v);
         return;
@@ -353,6 +405,8 @@ static void bdf_counters(const bdf_mem *w, db_counters *c, long steps, long reje
     db_counters_set_extra(c, "jac_groups", w->jmode == BDF_JAC_GROUP ? w->fj.ngroups : 0);
     db_counters_set_extra(c, "jac_updates", w->nupd);
     db_counters_set_extra(c, "pattern_updates", w->npat);
+    if (w->sp)
+        db_counters_set_extra(c, "sparse_lu", 1);
 }
 
 db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf_config *cfg,
@@ -399,6 +453,11 @@ db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf
         }
     }
     w->jmode = cfg->jac == BDF_JAC_DEFAULT ? (d->jac ? BDF_JAC_ANALYTIC : BDF_JAC_FD) : cfg->jac;
+    /* structured path, chosen from the DAE's sparsity (cfg->linsol) */
+    w->sp = d->jac_sparse && d->jac_colptr && d->jac_rowind && d->E_sp && !cfg->ls &&
+            d->neq == d->n && w->jmode == BDF_JAC_ANALYTIC && db_splu_available() &&
+            cfg->linsol != BDF_LINSOL_DENSE &&
+            (cfg->linsol == BDF_LINSOL_SPARSE || d->n > BDF_SPARSE_MIN_N);
     if (bdf_mem_alloc(w) != 0) {
         bdf_mem_free(w);
         snprintf(msg, msglen, "bdf: out of memory (n=%d, neq=%d)", d->n, d->neq);

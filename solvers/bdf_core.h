@@ -36,11 +36,18 @@ typedef struct {
     /* optional exact start for fixed_order (tests): y(t0 − j h0) for j = 0..fixed_order,
      * (fixed_order+1)×n values, row j at history + j n; NULL = start at order 1 */
     const double *history;
+    /* linear algebra (additive): 0 auto = sparse LU when the DAE offers jac_sparse,
+     * the Jacobian is analytic, the system is square, n > BDF_SPARSE_MIN_N and a
+     * sparse LU is compiled in; BDF_LINSOL_DENSE / BDF_LINSOL_SPARSE force it */
+    int linsol;
 } bdf_config;
+
+enum { BDF_LINSOL_AUTO = 0, BDF_LINSOL_DENSE = 1, BDF_LINSOL_SPARSE = 2 };
+#define BDF_SPARSE_MIN_N 100
 
 /* Parse a comma-separated variant string into cfg (defaults first):
  *   jac=analytic|fd|group   partitioned   maxord=K   fixed-order=K   fixed-step
- *   ls=constraints|dynamics (odassl only)
+ *   ls=constraints|dynamics (odassl only)   dense | sparse (linear algebra)
  * Returns 0, or -1 with a message. */
 int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msglen);
 

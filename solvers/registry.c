@@ -12,6 +12,9 @@ extern const db_solver db_solver_rosnys;
 extern const db_solver db_solver_bdf;
 extern const db_solver db_solver_odassl;
 extern const db_solver db_solver_geoms;
+#ifdef DAEBENCH_HAVE_IDA
+extern const db_solver db_solver_ida;   /* optional external peer (SUNDIALS IDA) */
+#endif
 
 const db_solver *const db_solvers[] = {
     &db_solver_radau5,
@@ -20,6 +23,9 @@ const db_solver *const db_solvers[] = {
     &db_solver_bdf,
     &db_solver_odassl,
     &db_solver_geoms,
+#ifdef DAEBENCH_HAVE_IDA
+    &db_solver_ida,
+#endif
     NULL
 };
 

@@ -1,0 +1,276 @@
+/* solvers/ida.c — ida: the external peer, SUNDIALS IDA (variable-order
+ * variable-step BDF, fixed-leading-coefficient form, Newton with a dense direct
+ * linear solver) on the residual R(t, y, y') = E y' − F(t, y) of testset/dae.h.
+ * Built only when CMake finds SUNDIALS >= 6 (DAEBENCH_HAVE_IDA; Debian:
+ * apt-get install libsundials-dev).
+ *
+ * Ref:     A. C. Hindmarsh et al., "SUNDIALS: Suite of nonlinear and
+ *          differential/algebraic equation solvers", ACM TOMS 31(3), 2005; the
+ *          IDA user guide (v6.4) for the calls used here.
+ * Forms:   EoM0 (index 1), EoM1 and GGL (index 2).  The id vector marks
+ *          differential unknowns (non-zero column of E) as 1, algebraic ones 0;
+ *          when the formulation has index-2 unknowns (d->index >= 2) the
+ *          algebraic unknowns are excluded from the error test
+ *          (IDASetSuppressAlg), the usual practice for index-2 systems in IDA.
+ * Jacobian: analytic: cj E − ∂F/∂y from d->jac into IDA's dense matrix.
+ * Options: rtol, atol scalar (IDASStolerances); h0 (IDASetInitStep); hmax;
+ *          max_steps (IDASetMaxNumSteps, 0 -> 100000); max_cpu (checked in the
+ *          residual, which then fails unrecoverably -> DB_FAIL_BUDGET).
+ * Output:  IDASolve in IDA_NORMAL mode to every output time with the stop time
+ *          tend, i.e. IDA's interpolation, never stepping onto the grid.
+ * Counters: steps = IDAGetNumSteps; rejected = error-test + nonlinear
+ *          convergence failures; f_evals = residual evaluations (IDA's nre);
+ *          jac_evals = IDAGetNumJacEvals; decompositions = linear solver setups;
+ *          solves = Newton iterations; extras err_test_fails, conv_fails.
+ * Never prints: IDA's messages are caught by an error handler and the last
+ *          one becomes the failure message. */
+#include "solver.h"
+
+#ifdef DAEBENCH_HAVE_IDA
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ida/ida.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
+
+#define IDA_FORMS (DB_FORM_BIT(DB_EOM0) | DB_FORM_BIT(DB_EOM1) | DB_FORM_BIT(DB_GGL))
+
+typedef struct {
+    const db_dae *d;
+    int n;
+    int nz, *ei, *ej;       /* non-zeros of E */
+    double *ev;
+    double *F;              /* [n] */
+    double cpu0, max_cpu;
+    int over_budget;
+    char last[200];         /* last IDA message */
+} ida_ctx;
+
+static int ida_res(realtype t, N_Vector yy, N_Vector yp, N_Vector rr, void *user)
+{
+    ida_ctx *c = user;
+    const double *y = N_VGetArrayPointer(yy), *ydot = N_VGetArrayPointer(yp);
+    double *R = N_VGetArrayPointer(rr);
+    if (c->max_cpu > 0 && db_cpu_seconds() - c->cpu0 > c->max_cpu) {
+        c->over_budget = 1;
+        return -1;
+    }
+    if (c->d->rhs(c->d, t, y, c->F) != 0)
+        return 1;          /* recoverable: IDA reduces the step */
+    for (int i = 0; i < c->n; i++)
+        R[i] = -c->F[i];
+    for (int k = 0; k < c->nz; k++)
+        R[c->ei[k]] += c->ev[k] * ydot[c->ej[k]];
+    for (int i = 0; i < c->n; i++)
+        if (!isfinite(R[i]))
+            return 1;
+    return 0;
+}
+
+static int ida_jac(realtype t, realtype cj, N_Vector yy, N_Vector yp, N_Vector rr,
+                   SUNMatrix Jac, void *user, N_Vector t1, N_Vector t2, N_Vector t3)
+{
+    ida_ctx *c = user;
+    (void)yp;
+    (void)rr;
+    (void)t1;
+    (void)t2;
+    (void)t3;
+    double *J = SUNDenseMatrix_Data(Jac);
+    const size_t nn = (size_t)c->n * (size_t)c->n;
+    memset(J, 0, nn * sizeof *J);
+    if (c->d->jac(c->d, t, N_VGetArrayPointer(yy), J) != 0)
+        return 1;
+    for (size_t k = 0; k < nn; k++)
+        J[k] = -J[k];
+    for (int k = 0; k < c->nz; k++)
+        J[(size_t)c->ej[k] * (size_t)c->n + (size_t)c->ei[k]] += cj * c->ev[k];
+    return 0;
+}
+
+static void ida_err(int code, const char *module, const char *function, char *msg, void *user)
+{
+    ida_ctx *c = user;
+    (void)module;
+    snprintf(c->last, sizeof c->last, "%s (%d): %s", function, code, msg);
+}
+
+static db_status ida_integrate(const db_dae *d, const db_solver_opts *o, db_output *out,
+                               db_counters *cnt, char *msg, size_t msglen)
+{
+    if (msg && msglen)
+        msg[0] = '\0';
+    if ((unsigned)d->form >= DB_NFORMS || !(IDA_FORMS & DB_FORM_BIT(d->form))) {
+        snprintf(msg, msglen, "ida: formulation not accepted (EoM0, EoM1, GGL only)");
+        return DB_FAIL_INPUT;
+    }
+    if (d->neq != d->n || !d->rhs || !d->jac || !(o->rtol > 0) || !(o->atol > 0) ||
+        out->nt < 1) {
+        snprintf(msg, msglen, "ida: needs a square DAE with jac, positive tolerances, outputs");
+        return DB_FAIL_INPUT;
+    }
+    const int n = d->n;
+    db_status st = DB_OK;
+    ida_ctx c;
+    memset(&c, 0, sizeof c);
+    c.d = d;
+    c.n = n;
+    c.max_cpu = o->max_cpu;
+    SUNContext sctx = NULL;
+    N_Vector yy = NULL, yp = NULL, id = NULL;
+    SUNMatrix A = NULL;
+    SUNLinearSolver LS = NULL;
+    void *mem = NULL;
+    int alg_index2 = 0;
+
+    for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
+        c.nz += d->E[k] != 0.0;
+    c.ei = malloc(sizeof(int) * (size_t)(c.nz + 1));
+    c.ej = malloc(sizeof(int) * (size_t)(c.nz + 1));
+    c.ev = malloc(sizeof(double) * (size_t)(c.nz + 1));
+    c.F = malloc(sizeof(double) * (size_t)(n + 1));
+    if (!c.ei || !c.ej || !c.ev || !c.F || SUNContext_Create(NULL, &sctx) != 0) {
+        st = DB_FAIL_MEMORY;
+        snprintf(msg, msglen, "ida: out of memory");
+        goto done;
+    }
+    yy = N_VNew_Serial(n, sctx);
+    yp = N_VNew_Serial(n, sctx);
+    id = N_VNew_Serial(n, sctx);
+    A = SUNDenseMatrix(n, n, sctx);
+    if (!yy || !yp || !id || !A) {
+        st = DB_FAIL_MEMORY;
+        snprintf(msg, msglen, "ida: out of memory");
+        goto done;
+    }
+    {
+        double *idv = N_VGetArrayPointer(id);
+        int k = 0;
+        for (int j = 0; j < n; j++) {
+            idv[j] = 0.0;
+            for (int i = 0; i < n; i++) {
+                double e = d->E[(size_t)j * (size_t)n + (size_t)i];
+                if (e != 0.0) {
+                    c.ei[k] = i;
+                    c.ej[k] = j;
+                    c.ev[k] = e;
+                    k++;
+                    idv[j] = 1.0;
+                }
+            }
+            if (idv[j] == 0.0 && d->index && d->index[j] >= 2)
+                alg_index2 = 1;
+        }
+    }
+    memcpy(N_VGetArrayPointer(yy), d->y0, sizeof(double) * (size_t)n);
+    memcpy(N_VGetArrayPointer(yp), d->yp0, sizeof(double) * (size_t)n);
+    LS = SUNLinSol_Dense(yy, A, sctx);
+    mem = IDACreate(sctx);
+    if (!LS || !mem) {
+        st = DB_FAIL_MEMORY;
+        snprintf(msg, msglen, "ida: out of memory");
+        goto done;
+    }
+    const double tend = out->t[out->nt - 1];
+    int flag = IDASetErrHandlerFn(mem, ida_err, &c);
+    flag |= IDAInit(mem, ida_res, d->t0, yy, yp);
+    flag |= IDASetUserData(mem, &c);
+    flag |= IDASStolerances(mem, o->rtol, o->atol);
+    flag |= IDASetId(mem, id);
+    flag |= IDASetSuppressAlg(mem, alg_index2 ? SUNTRUE : SUNFALSE);
+    flag |= IDASetMaxNumSteps(mem, o->max_steps > 0 ? o->max_steps : 100000);
+    flag |= IDASetStopTime(mem, tend);
+    if (o->h0 > 0)
+        flag |= IDASetInitStep(mem, o->h0);
+    if (o->hmax > 0)
+        flag |= IDASetMaxStep(mem, o->hmax);
+    flag |= IDASetLinearSolver(mem, LS, A);
+    flag |= IDASetJacFn(mem, ida_jac);
+    if (flag != 0) {
+        st = DB_FAIL_INPUT;
+        snprintf(msg, msglen, "ida: setup failed: %s", c.last);
+        goto done;
+    }
+    c.cpu0 = db_cpu_seconds();
+    for (int k = 0; k < out->nt; k++) {
+        double *yo = out->y + (size_t)k * (size_t)n;
+        if (out->t[k] <= d->t0) {
+            memcpy(yo, d->y0, sizeof(double) * (size_t)n);
+            if (out->yp)
+                memcpy(out->yp + (size_t)k * n, d->yp0, sizeof(double) * (size_t)n);
+            continue;
+        }
+        realtype tret;
+        flag = IDASolve(mem, out->t[k], &tret, yy, yp, IDA_NORMAL);
+        if (flag < 0) {
+            st = c.over_budget || flag == IDA_TOO_MUCH_WORK ? DB_FAIL_BUDGET
+                 : flag == IDA_CONV_FAIL || flag == IDA_LSETUP_FAIL || flag == IDA_LSOLVE_FAIL
+                     ? DB_FAIL_NEWTON
+                 : flag == IDA_ERR_FAIL ? DB_FAIL_STEPSIZE
+                 : flag == IDA_RES_FAIL || flag == IDA_REP_RES_ERR ? DB_FAIL_NONFINITE
+                                                                   : DB_FAIL_NEWTON;
+            snprintf(msg, msglen, "ida: IDASolve flag %d at t=%.6g: %s", flag, tret, c.last);
+            goto done;
+        }
+        memcpy(yo, N_VGetArrayPointer(yy), sizeof(double) * (size_t)n);
+        if (out->yp)
+            memcpy(out->yp + (size_t)k * n, N_VGetArrayPointer(yp), sizeof(double) * (size_t)n);
+    }
+
+done:
+    if (mem) {
+        long nst = 0, nre = 0, nje = 0, nsetups = 0, nni = 0, netf = 0, ncfn = 0;
+        IDAGetNumSteps(mem, &nst);
+        IDAGetNumResEvals(mem, &nre);
+        IDAGetNumJacEvals(mem, &nje);
+        IDAGetNumLinSolvSetups(mem, &nsetups);
+        IDAGetNumNonlinSolvIters(mem, &nni);
+        IDAGetNumErrTestFails(mem, &netf);
+        IDAGetNumNonlinSolvConvFails(mem, &ncfn);
+        cnt->steps = nst;
+        cnt->rejected = netf + ncfn;
+        cnt->f_evals = nre;
+        cnt->jac_evals = nje;
+        cnt->decompositions = nsetups;
+        cnt->solves = nni;
+        db_counters_set_extra(cnt, "err_test_fails", netf);
+        db_counters_set_extra(cnt, "conv_fails", ncfn);
+        IDAFree(&mem);
+    }
+    if (LS)
+        SUNLinSolFree(LS);
+    if (A)
+        SUNMatDestroy(A);
+    if (yy)
+        N_VDestroy(yy);
+    if (yp)
+        N_VDestroy(yp);
+    if (id)
+        N_VDestroy(id);
+    if (sctx)
+        SUNContext_Free(&sctx);
+    free(c.ei);
+    free(c.ej);
+    free(c.ev);
+    free(c.F);
+    return st;
+}
+
+const db_solver db_solver_ida = {
+    .name = "ida",
+    .title = "SUNDIALS IDA (external peer): variable-order BDF, dense direct linear solver "
+             "(Hindmarsh et al., ACM TOMS 2005)",
+    .forms = IDA_FORMS,
+    .integrate = ida_integrate,
+};
+
+#else
+/* without SUNDIALS this file contributes nothing (ISO C needs a declaration) */
+typedef int db_ida_unavailable;
+#endif
