@@ -4,7 +4,8 @@
  * problem/scenario/params/formulation/solver/rtol.  A regression is: a baseline
  * run missing from the results; status ok → failed; scd dropping by more than
  * 0.5 digits (or becoming null); steps, f_evals or decompositions growing by more
- * than 10 %; cpu_seconds above 3 × baseline + 5 ms.  Exit 1 listing each
+ * than 10 %; cpu_seconds above 3 × baseline + 5 ms (not with --ignore-cpu, for
+ * noisy machines).  Exit 1 listing each
  * regression on one line, 0 when fine, 2 for a missing or corrupt file. */
 #include <math.h>
 #include <stdio.h>
@@ -165,8 +166,11 @@ static int grew(double base, double now)
 int db_cmd_check(int argc, char **argv)
 {
     const char *basef = NULL, *resf = NULL;
+    int use_cpu = 1;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--baseline") == 0)
+        if (strcmp(argv[i], "--ignore-cpu") == 0)
+            use_cpu = 0;
+        else if (strcmp(argv[i], "--baseline") == 0)
             basef = db_cli_value(argc, argv, &i);
         else if (strcmp(argv[i], "--results") == 0)
             resf = db_cli_value(argc, argv, &i);
@@ -224,7 +228,7 @@ int db_cmd_check(int argc, char **argv)
                        cnt[c].base > 0 ? 100.0 * (cnt[c].now / cnt[c].base - 1.0) : INFINITY);
                 regressions++;
             }
-        if (y->cpu > CHECK_CPU_FACTOR * x->cpu + CHECK_CPU_SLACK) {
+        if (use_cpu && y->cpu > CHECK_CPU_FACTOR * x->cpu + CHECK_CPU_SLACK) {
             printf("REGRESSION %s: cpu_seconds %.3g -> %.3g (more than %.0fx)\n", x->label, x->cpu,
                    y->cpu, CHECK_CPU_FACTOR);
             regressions++;

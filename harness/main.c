@@ -18,7 +18,7 @@ static const struct {
     {"bench", db_cmd_bench,
      "bench [--suite quick|full] [--problems a,b] [--formulations ..] [--solvers ..]\n"
      "                [--tols 1e-3:1e-10] [--out DIR] [--shard K/N]"},
-    {"check", db_cmd_check, "check --baseline FILE --results FILE"},
+    {"check", db_cmd_check, "check --baseline FILE --results FILE [--ignore-cpu]"},
     {"plot", db_cmd_plot, "plot --results FILE [--out DIR]"},
     {"reference", db_cmd_reference, "reference -p PROBLEM[:SCENARIO] [--verify]"},
 };

@@ -43,11 +43,11 @@ $second
 JSON
 }
 
-# expect WHAT STATUS PATTERN ARGS...: exit status and a line matching PATTERN
+# expect WHAT STATUS PATTERN [OPTION]: exit status and a line matching PATTERN
 expect() {
     local what=$1 want=$2 pattern=$3
     n=$((n + 1))
-    "$bin" check --baseline "$tmp/base.json" --results "$tmp/res.json" >"$tmp/out" 2>"$tmp/err"
+    "$bin" check $4 --baseline "$tmp/base.json" --results "$tmp/res.json" >"$tmp/out" 2>"$tmp/err"
     local rc=$?
     if [ "$rc" -ne "$want" ]; then
         echo "FAIL [$what]: exit $rc, expected $want"; cat "$tmp/out" "$tmp/err"
@@ -88,6 +88,8 @@ expect "baseline run missing" 1 "^REGRESSION pendulum:v28.*rtol=1e-08: missing"
 
 bench "$tmp/res.json" 7.4 2776 ok 0.05
 expect "cpu 25x" 1 "^REGRESSION pendulum:v28.*rtol=1e-08: cpu_seconds"
+
+expect "cpu 25x with --ignore-cpu" 0 "0 regressions" --ignore-cpu
 
 bench "$tmp/res.json" 7.4 2776 ok 0.005
 expect "cpu 2.5x (within the generous margin)" 0 "0 regressions"

@@ -72,6 +72,7 @@ expect_bad "check: bad run"        check --baseline empty.json --results badrun.
 expect_bad "bench: bad tols"       bench --tols 1e-3:abc --out b
 expect_bad "bench: bad shard"      bench --shard 3/2 --out b
 expect_bad "bench: unknown suite"  bench --suite huge --out b
+expect_bad "bench: zero jobs"      bench --jobs 0 --out b
 expect_bad "bench: unknown solver" bench --solvers nosolver --out b
 expect_bad "bench: unknown problem" bench --problems nosuch --out b
 expect_bad "plot: missing results" plot --results nosuch.json --out p
