@@ -1,0 +1,40 @@
+#!/bin/bash
+# test_reference_verify.sh — `daebench reference --verify` on the stored references
+# (DESIGN.md §"Reference solutions", issue 4): all of them pass (schema, agreement
+# figures, end = last grid row, the first grid points recomputed, exact solutions
+# against radau5); a missing, truncated or schema-violating reference is a
+# one-line error with exit status 2.  $1 = daebench binary, $2 = source dir.
+bin="$1"; src="$2"
+fail=0
+note() { echo "FAIL: $*"; fail=1; }
+tmp=$(mktemp -d /tmp/daebench-refverify-XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+
+"$bin" reference --verify > "$tmp/out" 2>&1; st=$?
+cat "$tmp/out"
+[ $st -eq 0 ] || note "reference --verify: status $st (want 0)"
+grep -q "all ok" "$tmp/out" || note "reference --verify does not say 'all ok'"
+
+# one-line exit-2 errors, on copies in a temporary reference directory
+bad() {  # $1 = what, then the command's expected stderr pattern
+    DAEBENCH_REFERENCE_DIR="$tmp/refs" "$bin" reference --verify -p andrews \
+        > "$tmp/o" 2> "$tmp/e"; st=$?
+    [ $st -eq 2 ] || note "$1: status $st (want 2)"
+    [ "$(wc -l < "$tmp/e")" -eq 1 ] || note "$1: stderr is not one line: $(cat "$tmp/e")"
+    grep -q "$2" "$tmp/e" || note "$1: stderr lacks '$2': $(cat "$tmp/e")"
+}
+mkdir -p "$tmp/refs"
+bad "missing reference" "andrews-default.json"
+head -c 5000 "$src/reference/andrews-default.json" > "$tmp/refs/andrews-default.json"
+bad "truncated reference" "andrews-default.json"
+sed 's/daebench.reference\/1/daebench.reference\/9/' "$src/reference/andrews-default.json" \
+    > "$tmp/refs/andrews-default.json"
+bad "wrong schema" "schema"
+sed 's/"agreement":{[^}]*}/"agreement":7/' "$src/reference/andrews-default.json" \
+    > "$tmp/refs/andrews-default.json"
+bad "agreement not an object" "agreement"
+sed 's/"lambda":\[\[/"lambda":[[1,/' "$src/reference/andrews-default.json" \
+    > "$tmp/refs/andrews-default.json"
+bad "grid row of the wrong length" "grid.lambda"
+
+exit $fail
