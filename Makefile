@@ -4,10 +4,12 @@ BUILD   ?= build
 ASAN    ?= build-asan
 RESULTS ?= results
 JOBS    ?= 2
+BASELINE_QUICK ?= reference/baseline/quick.json
+BASELINE_FULL  ?= reference/baseline/full.json
 DAEBENCH = $(BUILD)/daebench
 export OPENBLAS_NUM_THREADS = 1
 
-.PHONY: all setup build test test-asan bench bench-quick reference clean
+.PHONY: all setup build test test-asan bench bench-quick baseline baseline-full reference clean
 
 all: build
 
@@ -28,21 +30,37 @@ test-asan: setup
 	cmake --build $(ASAN) -j $(JOBS)
 	ctest --test-dir $(ASAN) --output-on-failure -j $(JOBS)
 
-# full sweep, diagrams, regression check against the stored baseline
+# full sweep, CSV, diagrams, report, regression check against the stored
+# baseline (exit 1 on a regression); see README "Benchmarks"
 bench: build
 	$(DAEBENCH) bench --suite full --out $(RESULTS)
 	$(DAEBENCH) plot --results $(RESULTS)/bench.json --out $(RESULTS)/plots
-	@if [ -f reference/baseline/full.json ]; then \
-	  $(DAEBENCH) check --baseline reference/baseline/full.json --results $(RESULTS)/bench.json; \
-	else echo "bench: no reference/baseline/full.json yet, regression check skipped"; fi
+	$(DAEBENCH) report --results $(RESULTS)/bench.json --plots $(RESULTS)/plots
+	@if [ -f $(BASELINE_FULL) ]; then \
+	  $(DAEBENCH) check --baseline $(BASELINE_FULL) --results $(RESULTS)/bench.json; \
+	else echo "bench: no $(BASELINE_FULL) yet (make baseline-full), regression check skipped"; fi
 
 # the subset CI runs (under five minutes on 2 cores)
 bench-quick: build
 	$(DAEBENCH) bench --suite quick --out $(RESULTS)
 	$(DAEBENCH) plot --results $(RESULTS)/bench.json --out $(RESULTS)/plots
-	@if [ -f reference/baseline/quick.json ]; then \
-	  $(DAEBENCH) check --baseline reference/baseline/quick.json --results $(RESULTS)/bench.json; \
-	else echo "bench-quick: no reference/baseline/quick.json yet, regression check skipped"; fi
+	$(DAEBENCH) report --results $(RESULTS)/bench.json --plots $(RESULTS)/plots
+	@if [ -f $(BASELINE_QUICK) ]; then \
+	  $(DAEBENCH) check --baseline $(BASELINE_QUICK) --results $(RESULTS)/bench.json; \
+	else echo "bench-quick: no $(BASELINE_QUICK) yet (make baseline), regression check skipped"; fi
+
+# accept the last sweep as the new baseline (after make bench-quick / make bench)
+baseline:
+	@grep -q '"suite":[[:space:]]*"quick"' $(RESULTS)/bench.json || \
+	  { echo "baseline: $(RESULTS)/bench.json is not a quick-suite run (make bench-quick first)"; exit 2; }
+	mkdir -p $(dir $(BASELINE_QUICK)) $(dir $(BASELINE_FULL))
+	cp $(RESULTS)/bench.json $(BASELINE_QUICK)
+
+baseline-full:
+	@grep -q '"suite":[[:space:]]*"full"' $(RESULTS)/bench.json || \
+	  { echo "baseline-full: $(RESULTS)/bench.json is not a full-suite run (make bench first)"; exit 2; }
+	mkdir -p $(dir $(BASELINE_QUICK)) $(dir $(BASELINE_FULL))
+	cp $(RESULTS)/bench.json $(BASELINE_FULL)
 
 reference: build
 	$(DAEBENCH) reference --all

@@ -1,7 +1,10 @@
 /* bench.c — "daebench bench": the sweep problem × scenario × formulation ×
  * solver × tolerance of a suite (suite.c), filtered by --problems,
- * --formulations, --solvers, sliced by --shard K/N (1 ≤ K ≤ N: the runs whose
- * index i in the full, deterministic enumeration has i mod N = K − 1).  A
+ * --formulations, --solvers, sliced by --shard K/N (1 ≤ K ≤ N: the cells
+ * problem/scenario/formulation/solver whose index i in the enumeration has
+ * i mod N = K − 1, each with its whole tolerance ladder, so that the budget
+ * rule below acts as in an unsharded run; "daebench merge" joins the shards
+ * into the file of an unsharded run, merge.c).  A
  * formulation that the solver does not accept is skipped, not recorded.  A
  * failing run is recorded with status "failed" and its reason; the sweep goes
  * on; once a run exceeds its budget (max_cpu, max_steps of the suite), the
@@ -14,6 +17,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -21,10 +25,15 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "isolate.h"
 #include "jsonio.h"
+#include "coverage.h"
+#include "csv.h"
 #include "machine.h"
+#include "progress.h"
 #include "record.h"
 #include "reference.h"
+#include "resume.h"
 #include "run.h"
 #include "suite.h"
 #include "testset/registry.h"
@@ -88,11 +97,101 @@ typedef struct {
     db_form f;
     const db_solver *s;
     double tol;
+    const cJSON *prev;       /* its record in the file resumed (--resume), or NULL */
 } item;
 
 static int same_group(const item *a, const item *b)
 {
     return a->p == b->p && a->sc == b->sc && a->f == b->f && a->s == b->s;
+}
+
+/* the progress display of the sweep (progress.h), shared with the workers */
+static db_progress *progress;
+/* the output directory (--out), for the time series of suite->traj runs */
+static const char *bench_out;
+
+/* the selection options of the sweep, as given, in the header (coverage.h) */
+static void add_filters(cJSON *root, const filter *fp, const filter *ff, const filter *fs,
+                        const char *tols_s)
+{
+    if (fp->any && ff->any && fs->any && !tols_s)
+        return;
+    cJSON *o = cJSON_AddObjectToObject(root, "filters");
+    const filter *fl[3] = {fp, ff, fs};
+    const char *names[3] = {"problems", "formulations", "solvers"};
+    for (int i = 0; i < 3; i++) {
+        if (fl[i]->any)
+            continue;
+        char buf[1024] = "";
+        size_t u = 0;
+        for (int j = 0; j < fl[i]->n && u < sizeof buf; j++)
+            u += (size_t)snprintf(buf + u, sizeof buf - u, "%s%s", j ? "," : "", fl[i]->items[j]);
+        cJSON_AddStringToObject(o, names[i], buf);
+    }
+    if (tols_s)
+        cJSON_AddStringToObject(o, "tols", tols_s);
+}
+
+/* after a complete sweep: the CSV beside bench.json (csv.h), the coverage of
+ * the compatible cells and the expected failures (coverage.h) */
+static void after_sweep(const cJSON *root, const char *out)
+{
+    char path[4200], err[512];
+    snprintf(path, sizeof path, "%s/bench.csv", out);
+    if (db_csv_write(root, path, err, sizeof err) != 0)
+        fprintf(stderr, "daebench: bench: %s\n", err);
+    int ncells, missing = db_coverage(root, &ncells, stderr);
+    if (missing > 0)
+        fprintf(stderr, "bench: coverage: %d of %d compatible cells have no run\n", missing,
+                ncells);
+    else if (missing == 0)
+        fprintf(stderr, "bench: coverage: all %d compatible cells run\n", ncells);
+    int xfail = 0, xpass = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(root, "runs")) {
+        if (!db_xfail_find(r))
+            continue;
+        const char *st = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "status"));
+        if (st && strcmp(st, "failed") == 0)
+            xfail++;
+        else if (st && strcmp(st, "ok") == 0)
+            xpass++;
+    }
+    if (xfail || xpass)
+        fprintf(stderr, "bench: %d expected failures (expected_failures.c), %d listed there now "
+                "pass\n", xfail, xpass);
+}
+
+/* the tolerances of scenario sc of p in the sweep: the ladder for the default
+ * scenario (all of them with suite->all_scenarios), those of the suite's extra
+ * item for another scenario (none with --tols), else none; returns the count */
+static int scenario_tols(const db_suite *suite, const db_problem *p, int sc, const char *tols_s,
+                         const double *tols, int ntol, double *out)
+{
+    char t[256];
+    if (sc == 0 || suite->all_scenarios) {
+        memcpy(out, tols, (size_t)ntol * sizeof *out);
+        return ntol;
+    }
+    if (tols_s || !db_suite_item(suite->extra, p->name, p->scenarios[sc].name, t, sizeof t))
+        return 0;
+    return db_cli_tols(t[0] ? t : suite->tols, out, DB_MAX_TOLS);
+}
+
+/* the time series file of a run of a suite->traj scenario (trajdump.h) */
+static void traj_path(const db_suite *suite, db_run_spec *spec, char *buf, size_t len)
+{
+    const db_problem *p = spec->prob;
+    const char *sc = p->scenarios[spec->scenario].name;
+    if (!bench_out || !db_suite_item(suite->traj, p->name, sc, NULL, 0))
+        return;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/traj", bench_out);
+    if (make_dirs(dir) != 0)
+        return;
+    snprintf(buf, len, "%s/%s-%s-%s-%s-%.0e.dat", dir, p->name, sc, db_form_name(spec->form),
+             spec->solver->name, spec->rtol);
+    spec->traj_path = buf;
 }
 
 /* check the reference of problem/scenario before the sweep: a corrupt file
@@ -115,19 +214,45 @@ static void validate_reference(const db_problem *p, int sc)
     db_ref_free(&ref);
 }
 
+/* the runs of items [a, b) still to do (not resumed) */
+static int group_todo(const item *items, int a, int b)
+{
+    int todo = 0;
+    for (int k = a; k < b; k++)
+        todo += !items[k].prev;
+    return todo;
+}
+
+/* a record into runs, counting those not ok */
+static void append_run(cJSON *runs, cJSON *r, int *nfailed)
+{
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(r, "status");
+    if (!cJSON_IsString(st) || strcmp(st->valuestring, "ok") != 0)
+        (*nfailed)++;
+    cJSON_AddItemToArray(runs, r);
+}
+
 /* run the items [a, b) of one group (same problem/scenario/formulation/solver,
- * tolerances loose to tight) and return their run records */
-static cJSON *run_group(const item *items, int a, int b, int n, const db_suite *suite)
+ * tolerances loose to tight) and return their run records; each run in a child
+ * process under CPU and memory limits (isolate.h); resumed items are skipped;
+ * the records so far are rewritten to the part file after each run, so that an
+ * interrupted sweep keeps them (resume.h) */
+static cJSON *run_group(const item *items, int a, int b, int n, const db_suite *suite,
+                        const char *part)
 {
     cJSON *arr = cJSON_CreateArray();
     int budget_failed[DB_MAX_TOLS] = {0};
     for (int k = a; k < b; k++) {
+        if (items[k].prev)
+            continue;
         db_run_spec spec;
         db_run_spec_init(&spec, items[k].p, items[k].sc, items[k].f, items[k].s, items[k].tol,
                          items[k].tol);
         spec.max_cpu = suite->max_cpu;
         spec.max_steps = suite->max_steps;
         spec.timing_cap = suite->timing_cap;
+        char tpath[4400];
+        traj_path(suite, &spec, tpath, sizeof tpath);
         db_run_result res;
         char err[512], line[512];
         int skip = -1;
@@ -140,14 +265,19 @@ static cJSON *run_group(const item *items, int a, int b, int n, const db_suite *
             db_run_execute_skipped(&spec, &res, "budget", "");
             snprintf(res.message, sizeof res.message,
                      "skipped: budget exceeded at the looser tol %.0e", items[skip].tol);
-        } else if (db_run_execute(&spec, &res, err, sizeof err) != 0)
+        } else if (db_run_isolated(&spec, NULL, &res, err, sizeof err) != 0)
             db_die("bench: %s", err);
-        budget_failed[k - a] =
-            strcmp(res.status, "failed") == 0 && strcmp(res.reason, "budget") == 0;
+        /* the CPU limit of the run's process (isolate.h) counts as a budget */
+        budget_failed[k - a] = strcmp(res.status, "failed") == 0 &&
+                               (strcmp(res.reason, "budget") == 0 ||
+                                strncmp(res.reason, "cpu limit", 9) == 0);
         db_run_summary(&res, line, sizeof line);
-        fprintf(stderr, "[%d/%d] %s\n", k + 1, n, line);
+        (void)n;
+        db_progress_report(progress, strcmp(res.status, "failed") != 0, line);
         cJSON_AddItemToArray(arr, db_record_json(&res));
         db_run_result_free(&res);
+        if (db_json_write_atomic(part, arr, err, sizeof err) != 0)
+            db_die("bench: %s", err);
     }
     return arr;
 }
@@ -179,8 +309,24 @@ static void run_groups(const item *items, int n, const db_suite *suite, int jobs
         db_die("bench: out of memory");
     long tag = (long)getpid();
     int next = 0, running = 0;
-    while (next < ng || running > 0) {
-        if (next < ng && running < jobs) {
+    int stopped = 0;
+    progress = db_progress_start(group_todo(items, 0, n), 0);
+    while ((next < ng && !stopped) || running > 0) {
+        if (!stopped && db_interrupted()) {
+            /* SIGINT/SIGTERM: start nothing more, stop the running groups (each
+             * is a process group: its worker and the worker's run); what they
+             * finished is in their part files */
+            stopped = 1;
+            for (int g = 0; g < next; g++)
+                if (pid[g] > 0)
+                    kill(-pid[g], SIGKILL);
+            continue;
+        }
+        if (!stopped && next < ng && group_todo(items, start[next], start[next + 1]) == 0) {
+            pid[next++] = 0; /* all resumed: nothing to run */
+            continue;
+        }
+        if (!stopped && next < ng && running < jobs) {
             fflush(stdout);
             fflush(stderr);
             pid_t c = fork();
@@ -188,8 +334,9 @@ static void run_groups(const item *items, int n, const db_suite *suite, int jobs
                 db_die("bench: cannot fork: %s", strerror(errno));
             if (c == 0) {
                 char part[4096], err[512];
-                cJSON *arr = run_group(items, start[next], start[next + 1], n, suite);
+                setpgid(0, 0);
                 part_path(part, sizeof part, out, tag, next);
+                cJSON *arr = run_group(items, start[next], start[next + 1], n, suite, part);
                 int rc = db_json_write_atomic(part, arr, err, sizeof err);
                 if (rc != 0)
                     fprintf(stderr, "daebench: bench: %s\n", err);
@@ -197,6 +344,7 @@ static void run_groups(const item *items, int n, const db_suite *suite, int jobs
                 fflush(stderr);
                 _exit(rc == 0 ? 0 : 3);
             }
+            setpgid(c, c);
             pid[next++] = c;
             running++;
             continue;
@@ -211,6 +359,7 @@ static void run_groups(const item *items, int n, const db_suite *suite, int jobs
         for (int g = 0; g < next; g++)
             if (pid[g] == done) {
                 status[g] = st;
+                pid[g] = -1;
                 running--;
             }
     }
@@ -218,13 +367,23 @@ static void run_groups(const item *items, int n, const db_suite *suite, int jobs
         char part[4096], err[512], why[160] = "";
         part_path(part, sizeof part, out, tag, g);
         cJSON *arr = NULL;
-        if (WIFSIGNALED(status[g]))
+        int todo = group_todo(items, start[g], start[g + 1]);
+        if (todo == 0)
+            ;
+        else if (stopped && (g >= next || (WIFSIGNALED(status[g]) &&
+                                           WTERMSIG(status[g]) == SIGKILL))) {
+            /* interrupted: the runs it finished, if any */
+            if ((arr = db_json_read_file(part, err, sizeof err)) && !cJSON_IsArray(arr)) {
+                cJSON_Delete(arr);
+                arr = NULL;
+            }
+        } else if (WIFSIGNALED(status[g]))
             snprintf(why, sizeof why, "worker killed by signal %d (%s)", WTERMSIG(status[g]),
                      strsignal(WTERMSIG(status[g])));
         else if (WEXITSTATUS(status[g]) != 0)
             snprintf(why, sizeof why, "worker exited with status %d", WEXITSTATUS(status[g]));
         else if (!(arr = db_json_read_file(part, err, sizeof err)) || !cJSON_IsArray(arr) ||
-                 cJSON_GetArraySize(arr) != start[g + 1] - start[g])
+                 cJSON_GetArraySize(arr) != todo)
             snprintf(why, sizeof why, "worker results unreadable");
         unlink(part);
         if (why[0]) {
@@ -234,6 +393,10 @@ static void run_groups(const item *items, int n, const db_suite *suite, int jobs
             for (int k = start[g]; k < start[g + 1]; k++) {
                 db_run_spec spec;
                 db_run_result res;
+                if (items[k].prev) {
+                    append_run(runs, cJSON_Duplicate(items[k].prev, 1), nfailed);
+                    continue;
+                }
                 db_run_spec_init(&spec, items[k].p, items[k].sc, items[k].f, items[k].s,
                                  items[k].tol, items[k].tol);
                 db_run_execute_skipped(&spec, &res, "crash", why);
@@ -243,15 +406,21 @@ static void run_groups(const item *items, int n, const db_suite *suite, int jobs
             cJSON_Delete(arr);
             continue;
         }
-        while (cJSON_GetArraySize(arr) > 0) {
-            cJSON *r = cJSON_DetachItemFromArray(arr, 0);
-            const cJSON *st = cJSON_GetObjectItemCaseSensitive(r, "status");
-            if (!cJSON_IsString(st) || strcmp(st->valuestring, "ok") != 0)
-                (*nfailed)++;
-            cJSON_AddItemToArray(runs, r);
-        }
+        for (int k = start[g]; k < start[g + 1]; k++)
+            if (items[k].prev)
+                append_run(runs, cJSON_Duplicate(items[k].prev, 1), nfailed);
+            else if (arr && cJSON_GetArraySize(arr) > 0)
+                append_run(runs, cJSON_DetachItemFromArray(arr, 0), nfailed);
         cJSON_Delete(arr);
     }
+    if (stopped) {
+        /* the temporary files of part files being written when killed */
+        char prefix[64];
+        snprintf(prefix, sizeof prefix, "..bench-part-%ld-", tag);
+        db_remove_prefixed(out, prefix);
+    }
+    db_progress_finish(progress);
+    progress = NULL;
     free(start);
     free(pid);
     free(status);
@@ -262,6 +431,7 @@ int db_cmd_bench(int argc, char **argv)
     const char *suite_name = "quick", *out = "results", *tols_s = NULL;
     filter fp = {.any = 1}, ff = {.any = 1}, fs = {.any = 1};
     long shard_k = 1, shard_n = 1;
+    int resume = 0;
     long jobs = sysconf(_SC_NPROCESSORS_ONLN);
     if (jobs < 1)
         jobs = 1;
@@ -285,6 +455,8 @@ int db_cmd_bench(int argc, char **argv)
                 db_die("bench: bad --jobs '%s' (expected 1..64)", v);
         } else if (strcmp(a, "--out") == 0)
             out = db_cli_value(argc, argv, &i);
+        else if (strcmp(a, "--resume") == 0)
+            resume = 1;
         else if (strcmp(a, "--shard") == 0) {
             const char *v = db_cli_value(argc, argv, &i);
             char buf[64];
@@ -298,6 +470,7 @@ int db_cmd_bench(int argc, char **argv)
         } else
             db_die("bench: unknown option '%s'", a);
     }
+    db_isolate_check_env(); /* a bad limit stops the program before the sweep */
     const db_suite *suite = db_suite_find(suite_name);
     if (!suite)
         db_die("bench: unknown suite '%s' (quick, full)", suite_name);
@@ -325,8 +498,11 @@ int db_cmd_bench(int argc, char **argv)
             continue;
         if (p->nparams > DB_MAX_PARAMS)
             db_die("bench: problem %s has more than %d parameters", p->name, DB_MAX_PARAMS);
-        int nsc = suite->all_scenarios ? p->nscenarios : 1;
-        for (int sc = 0; sc < nsc; sc++) {
+        for (int sc = 0; sc < p->nscenarios; sc++) {
+            double sctols[DB_MAX_TOLS];
+            int nsctol = scenario_tols(suite, p, sc, tols_s, tols, ntol, sctols);
+            if (nsctol == 0)
+                continue;
             int validated = 0;
             for (int f = 0; f < DB_NFORMS; f++) {
                 if (!filter_has(&ff, db_form_name((db_form)f)))
@@ -335,9 +511,9 @@ int db_cmd_bench(int argc, char **argv)
                     const db_solver *s = db_solvers[is];
                     if (!filter_has(&fs, s->name) || !(s->forms & DB_FORM_BIT(f)))
                         continue;
-                    for (int it = 0; it < ntol; it++, index++) {
-                        if (index % shard_n != shard_k - 1)
-                            continue;
+                    if (index++ % shard_n != shard_k - 1)
+                        continue;
+                    for (int it = 0; it < nsctol; it++) {
                         if (!validated) {
                             validate_reference(p, sc);
                             validated = 1;
@@ -349,16 +525,32 @@ int db_cmd_bench(int argc, char **argv)
                                 db_die("bench: out of memory");
                             items = grown;
                         }
-                        items[n++] = (item){p, sc, (db_form)f, s, tols[it]};
+                        items[n++] = (item){p, sc, (db_form)f, s, sctols[it], NULL};
                     }
                 }
             }
         }
     }
+    bench_out = out;
     if (make_dirs(out) != 0)
         db_die("bench: cannot create directory %s: %s", out, strerror(errno));
     char path[4096];
     snprintf(path, sizeof path, "%s/bench.json", out);
+    db_resume *prev = NULL;
+    if (resume) {
+        /* --resume: the runs already in DIR/bench.json are not run again */
+        char rerr[1024];
+        if (db_resume_load(path, &prev, rerr, sizeof rerr) != 0)
+            db_die("bench: %s", rerr);
+        for (int k = 0; k < n; k++) {
+            db_run_spec spec;
+            db_run_spec_init(&spec, items[k].p, items[k].sc, items[k].f, items[k].s, items[k].tol,
+                             items[k].tol);
+            items[k].prev = db_resume_find(prev, &spec);
+        }
+        fprintf(stderr, "bench: resume: %d of %d runs already in %s\n", db_resume_hits(prev), n,
+                path);
+    }
 
     char created[64], git[64];
     db_now_iso(created, sizeof created);
@@ -373,17 +565,31 @@ int db_cmd_bench(int argc, char **argv)
     snprintf(shard, sizeof shard, "%ld/%ld", shard_k, shard_n);
     cJSON_AddStringToObject(root, "shard", shard);
     cJSON_AddNumberToObject(root, "jobs", (double)jobs);
+    add_filters(root, &fp, &ff, &fs, tols_s);
     cJSON *runs = cJSON_AddArrayToObject(root, "runs");
 
     int nfailed = 0;
+    db_interrupt_install();
     run_groups(items, n, suite, (int)jobs, out, runs, &nfailed);
     free(items);
+    db_resume_free(prev);
+    int sig = db_interrupted();
+    if (sig)
+        cJSON_AddTrueToObject(root, "interrupted");
     char err[512];
     if (db_json_write_atomic(path, root, err, sizeof err) != 0) {
         cJSON_Delete(root);
         db_die("bench: %s", err);
     }
+    int written = cJSON_GetArraySize(runs);
+    if (!sig)
+        after_sweep(root, out);
     cJSON_Delete(root);
+    if (sig) {
+        fprintf(stderr, "bench: interrupted by signal %d: the %d finished of %d runs (%d not ok) "
+                "written to %s; bench --resume completes it\n", sig, written, n, nfailed, path);
+        return 128 + sig;
+    }
     fprintf(stderr, "bench: %d runs (%d not ok) written to %s\n", n, nfailed, path);
     return 0;
 }

@@ -1,12 +1,19 @@
 /* check.c — "daebench check --baseline F --results F": run-by-run regression
  * check of a bench file against a stored baseline (DESIGN.md §"Timing": counters
- * and accuracy first, time only with a generous margin).  Runs are keyed on
- * problem/scenario/params/formulation/solver/rtol.  A regression is: a baseline
- * run missing from the results; status ok → failed; scd dropping by more than
- * 0.5 digits (or becoming null); steps, f_evals or decompositions growing by more
- * than 10 %; cpu_seconds above 3 × baseline + 5 ms (not with --ignore-cpu, for
- * noisy machines).  Exit 1 listing each
- * regression on one line, 0 when fine, 2 for a missing or corrupt file. */
+ * and accuracy first, time only with a generous margin; issue 8 "Regression
+ * check").  Runs are keyed on problem/scenario/params/formulation/solver/rtol.
+ * A regression is: a baseline run missing from the results; status ok → failed
+ * (unless the run is an expected failure, expected_failures.c: then it is listed
+ * as EXPECTED); a run new in the results that fails and is not expected; scd
+ * dropping by more than 0.5 digits (or becoming null); steps, f_evals or
+ * decompositions growing by more than 10 %; cpu_seconds above margin ×
+ * baseline + 5 ms, where margin is noise-aware: 3, or more when the spread of
+ * the ratios now/baseline over all runs is wide, exp(median + 4·1.4826·MAD) of
+ * their logarithms (a slower machine or a noisy one; needs >= 8 runs of >= 1 ms;
+ * --ignore-cpu drops the time test).  Prints a table of the regressions and
+ * exits 1; otherwise one summary line and exit 0; a run listed as an expected
+ * failure that now passes is reported (XPASS) without failing; exit 2 for a
+ * missing or corrupt file. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +21,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "coverage.h"
 #include "jsonio.h"
 
 #define CHECK_SCD_DROP 0.5
@@ -26,6 +34,8 @@ typedef struct {
     char label[512];   /* for messages */
     int ok;            /* status == "ok" */
     char status[32];
+    char reason[64];
+    const char *xfail;  /* reason of its expected_failures.c entry, or NULL */
     double scd, cpu;
     double steps, f_evals, decompositions;
 } run_view;
@@ -96,8 +106,12 @@ static int view_run(const cJSON *r, run_view *v, char *err, size_t errlen)
         return -1;
     snprintf(v->key, sizeof v->key, "%s|%s|%s|%s|%s|%.6g", problem, scenario, pk, form, solver,
              rtol);
-    snprintf(v->label, sizeof v->label, "%s:%s%s%s%s %s %s rtol=%.0e", problem, scenario,
-             pk[0] ? "(" : "", pk, pk[0] ? ")" : "", form, solver, rtol);
+    snprintf(v->label, sizeof v->label, "%s:%s %s %s rtol=%.0e", problem, scenario, form, solver,
+             rtol);
+    const db_xfail *xf = db_xfail_find(r);
+    v->xfail = xf ? xf->reason : NULL;
+    const char *why = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "reason"));
+    snprintf(v->reason, sizeof v->reason, "%s", why ? why : "");
     snprintf(v->status, sizeof v->status, "%s", status);
     v->ok = strcmp(status, "ok") == 0;
     v->scd = v->cpu = NAN;
@@ -163,6 +177,67 @@ static int grew(double base, double now)
     return now > CHECK_COUNT_GROWTH * base && now > base;
 }
 
+/* the table of regressions */
+typedef struct {
+    const char *label;
+    char what[32], base[32], now[32], change[160];
+} row;
+
+typedef struct {
+    row *r;
+    int n, cap;
+} table;
+
+static row *add_row(table *t, const char *label, const char *what)
+{
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 64;
+        row *g = realloc(t->r, (size_t)t->cap * sizeof *g);
+        if (!g)
+            db_die("check: out of memory");
+        t->r = g;
+    }
+    row *r = &t->r[t->n++];
+    memset(r, 0, sizeof *r);
+    r->label = label;
+    snprintf(r->what, sizeof r->what, "%s", what);
+    return r;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* the noise-aware CPU margin (see the top of the file) */
+static double cpu_margin(const run_view *b, int nb, const run_view *r, const int *match)
+{
+    double *lr = malloc(((size_t)nb + 1) * sizeof *lr);
+    if (!lr)
+        db_die("check: out of memory");
+    int n = 0;
+    for (int i = 0; i < nb; i++) {
+        int j = match[i];
+        if (j >= 0 && b[i].ok && r[j].ok && b[i].cpu >= 1e-3 && r[j].cpu >= 1e-3)
+            lr[n++] = log(r[j].cpu / b[i].cpu);
+    }
+    double margin = CHECK_CPU_FACTOR;
+    if (n >= 8) {
+        qsort(lr, (size_t)n, sizeof *lr, cmp_double);
+        double med = n % 2 ? lr[n / 2] : 0.5 * (lr[n / 2 - 1] + lr[n / 2]);
+        for (int i = 0; i < n; i++)
+            lr[i] = fabs(lr[i] - med);
+        qsort(lr, (size_t)n, sizeof *lr, cmp_double);
+        double mad = n % 2 ? lr[n / 2] : 0.5 * (lr[n / 2 - 1] + lr[n / 2]);
+        double m = exp(med + 4.0 * 1.4826 * mad);
+        if (m > margin)
+            margin = m;
+    }
+    free(lr);
+    return margin;
+}
+
 int db_cmd_check(int argc, char **argv)
 {
     const char *basef = NULL, *resf = NULL;
@@ -183,27 +258,45 @@ int db_cmd_check(int argc, char **argv)
     run_view *b = load_bench(basef, &nb);
     run_view *r = load_bench(resf, &nr);
     int *matched = calloc((size_t)nr + 1, sizeof *matched);
-    if (!matched)
+    int *match = calloc((size_t)nb + 1, sizeof *match);
+    if (!matched || !match)
         db_die("check: out of memory");
-    int regressions = 0, missing = 0, compared = 0, improved = 0;
+    for (int i = 0; i < nb; i++) {
+        match[i] = -1;
+        for (int j = 0; j < nr; j++)
+            if (!matched[j] && strcmp(r[j].key, b[i].key) == 0) {
+                matched[j] = 1;
+                match[i] = j;
+                break;
+            }
+    }
+    double margin = cpu_margin(b, nb, r, match);
+    table t = {0};
+    int missing = 0, compared = 0, improved = 0, expected = 0, xpass = 0, newfail = 0;
     for (int i = 0; i < nb; i++) {
         const run_view *x = &b[i];
-        int j;
-        for (j = 0; j < nr; j++)
-            if (!matched[j] && strcmp(r[j].key, x->key) == 0)
-                break;
-        if (j == nr) {
-            printf("REGRESSION %s: missing from the results\n", x->label);
-            regressions++;
+        if (match[i] < 0) {
+            row *w = add_row(&t, x->label, "missing");
+            snprintf(w->base, sizeof w->base, "%s", x->status);
+            snprintf(w->now, sizeof w->now, "-");
+            snprintf(w->change, sizeof w->change, "missing from the results");
             missing++;
             continue;
         }
-        matched[j] = 1;
         compared++;
-        const run_view *y = &r[j];
+        const run_view *y = &r[match[i]];
         if (x->ok && !y->ok) {
-            printf("REGRESSION %s: status ok -> %s\n", x->label, y->status);
-            regressions++;
+            if (y->xfail) {
+                expected++;
+                printf("EXPECTED   %s: status ok -> %s (%s): %.120s\n", x->label, y->status,
+                       y->reason, y->xfail);
+                continue;
+            }
+            row *w = add_row(&t, x->label, "status");
+            snprintf(w->base, sizeof w->base, "ok");
+            snprintf(w->now, sizeof w->now, "%s", y->status);
+            snprintf(w->change, sizeof w->change, "status ok -> %s%s%s", y->status,
+                     y->reason[0] ? ": " : "", y->reason);
             continue;
         }
         if (!x->ok || !y->ok) {
@@ -212,9 +305,16 @@ int db_cmd_check(int argc, char **argv)
             continue;
         }
         if (isfinite(x->scd) && (!isfinite(y->scd) || x->scd - y->scd > CHECK_SCD_DROP)) {
-            printf("REGRESSION %s: scd %.2f -> %.2f (drop > %.1f)\n", x->label, x->scd, y->scd,
-                   CHECK_SCD_DROP);
-            regressions++;
+            row *w = add_row(&t, x->label, "scd");
+            snprintf(w->base, sizeof w->base, "%.2f", x->scd);
+            if (isfinite(y->scd)) {
+                snprintf(w->now, sizeof w->now, "%.2f", y->scd);
+                snprintf(w->change, sizeof w->change, "scd %.2f -> %.2f (drop > %.1f)", x->scd,
+                         y->scd, CHECK_SCD_DROP);
+            } else {
+                snprintf(w->now, sizeof w->now, "null");
+                snprintf(w->change, sizeof w->change, "scd %.2f -> null", x->scd);
+            }
         }
         const struct { const char *name; double base, now; } cnt[] = {
             {"steps", x->steps, y->steps},
@@ -223,27 +323,66 @@ int db_cmd_check(int argc, char **argv)
         };
         for (size_t c = 0; c < sizeof cnt / sizeof cnt[0]; c++)
             if (grew(cnt[c].base, cnt[c].now)) {
-                printf("REGRESSION %s: %s %.0f -> %.0f (+%.0f%% > 10%%)\n", x->label, cnt[c].name,
-                       cnt[c].base, cnt[c].now,
-                       cnt[c].base > 0 ? 100.0 * (cnt[c].now / cnt[c].base - 1.0) : INFINITY);
-                regressions++;
+                row *w = add_row(&t, x->label, cnt[c].name);
+                snprintf(w->base, sizeof w->base, "%.0f", cnt[c].base);
+                snprintf(w->now, sizeof w->now, "%.0f", cnt[c].now);
+                snprintf(w->change, sizeof w->change, "%s %.0f -> %.0f (+%.0f%% > 10%%)",
+                         cnt[c].name, cnt[c].base, cnt[c].now,
+                         cnt[c].base > 0 ? 100.0 * (cnt[c].now / cnt[c].base - 1.0) : INFINITY);
             }
-        if (use_cpu && y->cpu > CHECK_CPU_FACTOR * x->cpu + CHECK_CPU_SLACK) {
-            printf("REGRESSION %s: cpu_seconds %.3g -> %.3g (more than %.0fx)\n", x->label, x->cpu,
-                   y->cpu, CHECK_CPU_FACTOR);
-            regressions++;
+        if (use_cpu && y->cpu > margin * x->cpu + CHECK_CPU_SLACK) {
+            row *w = add_row(&t, x->label, "cpu_seconds");
+            snprintf(w->base, sizeof w->base, "%.3g", x->cpu);
+            snprintf(w->now, sizeof w->now, "%.3g", y->cpu);
+            snprintf(w->change, sizeof w->change, "cpu_seconds %.3g -> %.3g (more than %.1fx)",
+                     x->cpu, y->cpu, margin);
         }
         if (y->scd - x->scd > CHECK_SCD_DROP || y->f_evals < x->f_evals / CHECK_COUNT_GROWTH)
             improved++;
     }
     int extra = 0;
-    for (int j = 0; j < nr; j++)
-        extra += !matched[j];
-    printf("check: %d baseline runs, %d compared, %d missing, %d new, %d improved, "
-           "%d regressions: %s\n",
-           nb, compared, missing, extra, improved, regressions, regressions ? "FAIL" : "ok");
+    for (int j = 0; j < nr; j++) {
+        const run_view *y = &r[j];
+        if (y->ok && y->xfail) {
+            xpass++;
+            printf("XPASS      %s: listed as an expected failure, now passes (narrow or remove "
+                   "its entry in harness/expected_failures.c)\n", y->label);
+        }
+        if (matched[j])
+            continue;
+        extra++;
+        if (strcmp(y->status, "failed") == 0) {
+            if (y->xfail) {
+                expected++;
+                continue;
+            }
+            row *w = add_row(&t, y->label, "status");
+            snprintf(w->base, sizeof w->base, "-");
+            snprintf(w->now, sizeof w->now, "%s", y->status);
+            snprintf(w->change, sizeof w->change, "new run fails: %s (not an expected failure)",
+                     y->reason);
+            newfail++;
+        }
+    }
+    if (t.n) {
+        int lw = 3;
+        for (int k = 0; k < t.n; k++)
+            if ((int)strlen(t.r[k].label) > lw)
+                lw = (int)strlen(t.r[k].label);
+        printf("%-10s %-*s  %-14s %10s %10s  %s\n", "", lw, "run", "what", "baseline", "now",
+               "change");
+        for (int k = 0; k < t.n; k++)
+            printf("REGRESSION %-*s  %-14s %10s %10s  %s\n", lw, t.r[k].label, t.r[k].what,
+                   t.r[k].base, t.r[k].now, t.r[k].change);
+    }
+    printf("check: %d baseline runs, %d compared, %d missing, %d new (%d failing), %d improved, "
+           "%d expected failures, %d xpass, cpu margin %.1fx%s, %d regressions: %s\n",
+           nb, compared, missing, extra, newfail, improved, expected, xpass, margin,
+           use_cpu ? "" : " (ignored)", t.n, t.n ? "FAIL" : "ok");
+    free(t.r);
     free(matched);
+    free(match);
     free(b);
     free(r);
-    return regressions ? 1 : 0;
+    return t.n ? 1 : 0;
 }

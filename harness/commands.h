@@ -10,5 +10,8 @@ int db_cmd_bench(int argc, char **argv);      /* bench.c */
 int db_cmd_check(int argc, char **argv);      /* check.c */
 int db_cmd_plot(int argc, char **argv);       /* plot.c */
 int db_cmd_reference(int argc, char **argv);  /* reference_cmd.c */
+int db_cmd_merge(int argc, char **argv);      /* merge.c */
+int db_cmd_csv(int argc, char **argv);        /* csv.c */
+int db_cmd_report(int argc, char **argv);     /* report.c */
 
 #endif

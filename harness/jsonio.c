@@ -169,6 +169,10 @@ int db_json_number(const cJSON *obj, const char *name, double *out, char *err, s
         snprintf(err, errlen, "field '%s' %s", name, it ? "is not a number" : "is missing");
         return -1;
     }
+    if (!isfinite(it->valuedouble)) { /* 1e999 parses as inf */
+        snprintf(err, errlen, "field '%s' is not a finite number", name);
+        return -1;
+    }
     *out = it->valuedouble;
     return 0;
 }
@@ -225,8 +229,8 @@ int db_json_vector(const cJSON *arr, int n, double *out, char *err, size_t errle
     int k = 0;
     const cJSON *it;
     cJSON_ArrayForEach(it, arr) {
-        if (!cJSON_IsNumber(it)) {
-            snprintf(err, errlen, "expected an array of %d numbers (item %d)", n, k);
+        if (!cJSON_IsNumber(it) || !isfinite(it->valuedouble)) {
+            snprintf(err, errlen, "expected an array of %d finite numbers (item %d)", n, k);
             return -1;
         }
         out[k++] = it->valuedouble;

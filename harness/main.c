@@ -14,12 +14,16 @@ static const struct {
     {"list", db_cmd_list, "list [--json]"},
     {"run", db_cmd_run,
      "run -p PROBLEM[:SCENARIO] -f FORMULATION -s SOLVER --tol T [--rtol R --atol A]\n"
-     "                [--param NAME=VALUE ...] [--max-steps N] [--max-cpu S] [--json FILE]"},
+     "                [--param NAME=VALUE ...] [--max-steps N] [--max-cpu S] [--variant V]\n"
+     "                [--json FILE]"},
     {"bench", db_cmd_bench,
      "bench [--suite quick|full] [--problems a,b] [--formulations ..] [--solvers ..]\n"
      "                [--tols 1e-3:1e-10] [--out DIR] [--shard K/N]"},
     {"check", db_cmd_check, "check --baseline FILE --results FILE [--ignore-cpu]"},
     {"plot", db_cmd_plot, "plot --results FILE [--out DIR]"},
+    {"merge", db_cmd_merge, "merge --out FILE [--csv FILE] SHARD.json ... (every shard K/N once)"},
+    {"csv", db_cmd_csv, "csv --results FILE [--out FILE]"},
+    {"report", db_cmd_report, "report --results FILE [--plots DIR] [--out DIR]"},
     {"reference", db_cmd_reference, "reference -p PROBLEM[:SCENARIO] [--verify]"},
 };
 

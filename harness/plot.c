@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -120,34 +121,180 @@ static void put(FILE *f, double x)
         fprintf(f, " NaN");
 }
 
-/* one page: views v[0..n) of one problem/scenario; returns 0 or -1 */
-static int plot_page(const view *v, int n, const char *outdir, const char *script)
+/* a file name from a directory listing usable in a gnuplot string */
+static int safe_file(const char *s)
 {
-    char base[4096], dat[4200];
+    for (const char *c = s; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+              *c == '.' || *c == '_' || *c == '-' || *c == '+'))
+            return 0;
+    return 1;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* gnuplot -e expr script; 0 or -1 */
+static int run_gnuplot(const char *expr, const char *script, const char *what)
+{
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0)
+        db_die("plot: cannot start gnuplot: %s", strerror(errno));
+    if (pid == 0) {
+        execlp("gnuplot", "gnuplot", "-e", expr, script, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "daebench: plot: gnuplot failed on %s (%s)\n", what, script);
+        return -1;
+    }
+    return 0;
+}
+
+static unsigned colour_int(const char *hex)
+{
+    return (unsigned)strtoul(hex + 1, NULL, 16);
+}
+
+/* the time series files (trajdump.h) of problem/scenario in trajdir, drawn by
+ * timeseries.gp: one tolerance, 1e-06 when there, else the first found */
+static int plot_series(const view *v0, const char *trajdir, const char *outbase,
+                       const char *scriptdir)
+{
+    char prefix[512];
+    snprintf(prefix, sizeof prefix, "%s-%s-", v0->problem, v0->scenario);
+    DIR *d = opendir(trajdir);
+    if (!d)
+        return 0;
+    char names[64][256];
+    int nn = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && nn < 64) {
+        size_t l = strlen(e->d_name);
+        if (strncmp(e->d_name, prefix, strlen(prefix)) == 0 && l > 4 &&
+            strcmp(e->d_name + l - 4, ".dat") == 0 && l < 256 && safe_file(e->d_name))
+            snprintf(names[nn++], sizeof names[0], "%s", e->d_name);
+    }
+    closedir(d);
+    if (nn == 0)
+        return 0;
+    qsort(names, (size_t)nn, sizeof names[0], cmp_name);
+    const char *tol = "-1e-06.dat";
+    int have = 0;
+    for (int i = 0; i < nn; i++)
+        have |= strstr(names[i], tol) != NULL;
+    char files[16384] = "", titles[4096] = "", colors[2048] = "", dashes[512] = "";
+    int k = 0;
+    for (int i = 0; i < nn; i++) {
+        if (have && !strstr(names[i], tol))
+            continue;
+        /* <problem>-<scenario>-<form>-<solver>-<tol>.dat */
+        char form[64] = "", solver[64] = "", t[32] = "";
+        const char *rest = names[i] + strlen(prefix);
+        if (sscanf(rest, "%63[^-]-%63[^-]-%31[^d]", form, solver, t) != 3)
+            continue;
+        t[strlen(t) - 1] = '\0';  /* the '.' before "dat" */
+        int fi = db_form_from_name(form);
+        size_t u;
+        u = strlen(files);
+        if (snprintf(files + u, sizeof files - u, "%s%s/%s", k ? " " : "", trajdir, names[i]) >=
+            (int)(sizeof files - u))
+            break;
+        u = strlen(titles);
+        snprintf(titles + u, sizeof titles - u, "%s%s/%s@%s", k ? " " : "", solver, form, t);
+        u = strlen(colors);
+        snprintf(colors + u, sizeof colors - u, "%s%s", k ? " " : "",
+                 palette[solver_index(solver) % 8]);
+        u = strlen(dashes);
+        snprintf(dashes + u, sizeof dashes - u, "%s%d", k ? " " : "", fi >= 0 ? fi + 1 : 1);
+        k++;
+    }
+    if (!k)
+        return 0;
+    char expr[32768], script[4200];
+    snprintf(expr, sizeof expr,
+             "files='%s'; titles='%s'; colors='%s'; dashes='%s'; outbase='%s'; "
+             "ptitle='%s %s: energy and constraint residuals over time'",
+             files, titles, colors, dashes, outbase, v0->problem, v0->scenario);
+    snprintf(script, sizeof script, "%s/timeseries.gp", scriptdir);
+    if (run_gnuplot(expr, script, outbase) != 0)
+        return -1;
+    printf("%s-time.png %s-time.svg (%d series)\n", outbase, outbase, k);
+    return 0;
+}
+
+/* one page: views v[0..n) of one problem/scenario; returns 0 or -1 */
+static int plot_page(const view *v, int n, const char *outdir, const char *scriptdir,
+                     const char *trajdir)
+{
+    char base[4096], dat[4200], fdat[4200];
     snprintf(base, sizeof base, "%s/%s-%s", outdir, v[0].problem, v[0].scenario);
     snprintf(dat, sizeof dat, "%s-wpd.dat", base);
+    snprintf(fdat, sizeof fdat, "%s-failed.dat", base);
     FILE *f = fopen(dat, "w");
     if (!f)
         db_die("plot: cannot write %s: %s", dat, strerror(errno));
+    FILE *ff = NULL;
     char titles[2048] = "", colors[2048] = "", dashes[512] = "", points[512] = "";
     char failed[1024] = "";
-    int nblocks = 0, nfailed = 0;
+    int nblocks = 0, nfailed = 0, nmarked = 0;
+    double minscd = INFINITY, maxerr = 0, maxres = 0;
+    int hasgroup[4] = {0, 0, 0, 0};
     fprintf(f, "# daebench work-precision data: %s %s\n", v[0].problem, v[0].scenario);
     fprintf(f, "# columns: cpu f_evals scd tol err_p err_v err_lambda err_mu "
                "res_position res_velocity res_acceleration\n");
-    for (int k = 0; k < n; k++)
-        if (!plottable(&v[k])) {
-            const cJSON *st = cJSON_GetObjectItemCaseSensitive(v[k].run, "status");
-            const cJSON *rs = cJSON_GetObjectItemCaseSensitive(v[k].run, "reason");
-            fprintf(f, "# not drawn: %s/%s tol=%.0e %s%s%s\n", v[k].solver, v[k].form, v[k].tol,
-                    cJSON_IsString(st) ? st->valuestring : "?", cJSON_IsString(rs) ? " " : "",
-                    cJSON_IsString(rs) ? rs->valuestring : "");
-            size_t used = strlen(failed);
-            if (used < 400)
-                snprintf(failed + used, sizeof failed - used, "%s%s/%s %.0e", nfailed ? ", " : "",
-                         v[k].solver, v[k].form, v[k].tol);
-            nfailed++;
+    for (int k = 0; k < n; k++) {
+        if (plottable(&v[k])) {
+            const cJSON *r = v[k].run;
+            double sc = num_at(r, "error", "scd");
+            if (sc < minscd)
+                minscd = sc;
+            static const char *const gn[4] = {"p", "v", "lambda", "mu"};
+            for (int g = 0; g < 4; g++) {
+                double e = num_at3(r, "error", "end", gn[g]);
+                if (isfinite(e)) {
+                    hasgroup[g] = 1;
+                    if (e > maxerr)
+                        maxerr = e;
+                }
+            }
+            static const char *const lv[3] = {"position", "velocity", "acceleration"};
+            for (int l = 0; l < 3; l++) {
+                double x = num_at(r, "residual", lv[l]);
+                if (isfinite(x) && x > maxres)
+                    maxres = x;
+            }
+            continue;
         }
+        const cJSON *st = cJSON_GetObjectItemCaseSensitive(v[k].run, "status");
+        const cJSON *rs = cJSON_GetObjectItemCaseSensitive(v[k].run, "reason");
+        fprintf(f, "# not drawn: %s/%s tol=%.0e %s%s%s\n", v[k].solver, v[k].form, v[k].tol,
+                cJSON_IsString(st) ? st->valuestring : "?", cJSON_IsString(rs) ? " " : "",
+                cJSON_IsString(rs) ? rs->valuestring : "");
+        if (!cJSON_IsString(st) || strcmp(st->valuestring, "failed") != 0)
+            continue;
+        /* failed runs are marked, not dropped */
+        if (!ff && !(ff = fopen(fdat, "w")))
+            db_die("plot: cannot write %s: %s", fdat, strerror(errno));
+        fprintf(ff, "%.6e %.6e %.6e %u\n", num_at(v[k].run, "cpu_seconds", NULL),
+                num_at(v[k].run, "counters", "f_evals"), v[k].tol,
+                colour_int(palette[solver_index(v[k].solver) % 8]));
+        nmarked++;
+        size_t used = strlen(failed);
+        if (used < 400)
+            snprintf(failed + used, sizeof failed - used, "%s%s/%s %.0e%s%s", nfailed ? ", " : "",
+                     v[k].solver, v[k].form, v[k].tol, cJSON_IsString(rs) ? " " : "",
+                     cJSON_IsString(rs) ? rs->valuestring : "");
+        nfailed++;
+    }
+    if (ff && fclose(ff) != 0)
+        db_die("plot: cannot write %s", fdat);
+    if (!ff)
+        unlink(fdat);
     for (int k = 0; k < n;) {
         int e = k;
         while (e < n && same_block(&v[k], &v[e]))
@@ -200,37 +347,60 @@ static int plot_page(const view *v, int n, const char *outdir, const char *scrip
         if (u >= 400)
             snprintf(failed + u, sizeof failed - u, " ... (%d in all)", nfailed);
     }
+    int rc = plot_series(&v[0], trajdir, base, scriptdir);
     if (nblocks == 0) {
         int ok = 0;
         for (int k = 0; k < n; k++)
             ok += v[k].ok;
         fprintf(stderr, "plot: %s %s: nothing to draw: %d ok runs without scd (no reference?), "
                         "%d not ok\n", v[0].problem, v[0].scenario, ok, n - ok);
-        return 0;
+        return rc;
     }
-    char expr[16384], notdrawn[1200] = "";
+    char expr[24576], notdrawn[1200] = "", groups[32] = "", common[16384];
     if (nfailed)
-        snprintf(notdrawn, sizeof notdrawn, "failed, not drawn: %s", failed);
-    snprintf(expr, sizeof expr,
+        snprintf(notdrawn, sizeof notdrawn, "failed (x): %s", failed);
+    for (int g = 0; g < 4; g++)
+        if (hasgroup[g]) {
+            size_t u = strlen(groups);
+            snprintf(groups + u, sizeof groups - u, "%s%d", u ? " " : "", 5 + g);
+        }
+    double scdfail = isfinite(minscd) ? floor(fmin(minscd, 0.0)) - 1.0 : 0.0;
+    double errfail = maxerr > 0 ? pow(10.0, ceil(log10(fmax(maxerr, 1e-16))) + 1) : 1.0;
+    double resfail = maxres > 0 ? pow(10.0, ceil(log10(fmax(maxres, 1e-16))) + 1) : 1.0;
+    if (snprintf(common, sizeof common,
              "datafile='%s'; outbase='%s'; nblocks=%d; titles='%s'; colors='%s'; "
-             "dashes='%s'; points='%s'; ptitle='%s %s: work-precision'; failed='%s'",
-             dat, base, nblocks, titles, colors, dashes, points, v[0].problem, v[0].scenario,
-             notdrawn);
-    pid_t pid = fork();
-    if (pid < 0)
-        db_die("plot: cannot start gnuplot: %s", strerror(errno));
-    if (pid == 0) {
-        execlp("gnuplot", "gnuplot", "-e", expr, script, (char *)NULL);
-        _exit(127);
+             "dashes='%s'; points='%s'; failfile='%s'; scdfail=%g; errfail=%g; resfail=%g; "
+             "groups='%s'",
+             dat, base, nblocks, titles, colors, dashes, points, nmarked ? fdat : "", scdfail,
+             errfail, resfail, groups[0] ? groups : "5 6") >= (int)sizeof common)
+        db_die("plot: too many lines on the page of %s %s", v[0].problem, v[0].scenario);
+    static const struct { const char *script, *suffix, *title; } kinds[] = {
+        {"wpd.gp", "wpd", "work-precision"},
+        {"errtol.gp", "err", ""},
+        {"residual.gp", "res", ""},
+    };
+    /* error and residual against tolerance need two tolerances at least */
+    int ntols = 0;
+    for (int k = 0; k < n && ntols < 2; k++)
+        if (plottable(&v[k]) && v[k].tol != v[0].tol)
+            ntols = 2;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        char script[4200];
+        if (i > 0 && ntols < 2)
+            continue;
+        snprintf(script, sizeof script, "%s/%s", scriptdir, kinds[i].script);
+        if (snprintf(expr, sizeof expr, "%s; ptitle='%s %s%s%s'; failed='%s'", common,
+                     v[0].problem, v[0].scenario, kinds[i].title[0] ? ": " : "", kinds[i].title,
+                     notdrawn) >= (int)sizeof expr)
+            db_die("plot: too many lines on the page of %s %s", v[0].problem, v[0].scenario);
+        if (run_gnuplot(expr, script, dat) != 0) {
+            rc = -1;
+            continue;
+        }
+        printf("%s-%s.png %s-%s.svg (%d lines, %d failed runs marked)\n", base, kinds[i].suffix,
+               base, kinds[i].suffix, nblocks, nmarked);
     }
-    int status;
-    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        fprintf(stderr, "daebench: plot: gnuplot failed on %s\n", dat);
-        return -1;
-    }
-    printf("%s-wpd.png %s-wpd.svg (%d lines, %d failed runs not drawn)\n", base, base, nblocks,
-           nfailed);
-    return 0;
+    return rc;
 }
 
 /* names in file paths and gnuplot strings: letters, digits and ._- only */
@@ -247,21 +417,32 @@ static int safe_name(const char *s)
 
 int db_cmd_plot(int argc, char **argv)
 {
-    const char *results = "results/bench.json", *outdir = "results/plots";
+    const char *results = "results/bench.json", *outdir = "results/plots", *trajdir = NULL;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--results") == 0)
             results = db_cli_value(argc, argv, &i);
         else if (strcmp(argv[i], "--out") == 0)
             outdir = db_cli_value(argc, argv, &i);
+        else if (strcmp(argv[i], "--traj") == 0)
+            trajdir = db_cli_value(argc, argv, &i);
         else
             db_die("plot: unknown option '%s'", argv[i]);
     }
     if (!find_in_path("gnuplot"))
         db_die("plot: gnuplot not found in PATH (install gnuplot)");
     const char *pdir = getenv("DAEBENCH_PLOTS_DIR");
-    char script[4096];
-    snprintf(script, sizeof script, "%s/wpd.gp",
-             pdir && *pdir ? pdir : DAEBENCH_SOURCE_DIR "/plots");
+    char script[4200], scriptdir[4096], tdir[4096];
+    snprintf(scriptdir, sizeof scriptdir, "%s", pdir && *pdir ? pdir : DAEBENCH_SOURCE_DIR "/plots");
+    snprintf(script, sizeof script, "%s/wpd.gp", scriptdir);
+    if (!trajdir) {
+        /* beside the results file: <dir of results>/traj */
+        const char *slash = strrchr(results, '/');
+        snprintf(tdir, sizeof tdir, "%.*s%straj", slash ? (int)(slash - results) : 0, results,
+                 slash ? "/" : "");
+        trajdir = tdir;
+    }
+    if (strchr(trajdir, '\'') || strchr(trajdir, '"'))
+        db_die("plot: --traj must not contain quotes");
     if (access(script, R_OK) != 0)
         db_die("plot: cannot read %s", script);
     if (strchr(outdir, '\'') || strchr(outdir, '"'))
@@ -308,7 +489,7 @@ int db_cmd_plot(int argc, char **argv)
         int b = a;
         while (b < n && same_page(&v[a], &v[b]))
             b++;
-        if (plot_page(v + a, b - a, outdir, script) != 0)
+        if (plot_page(v + a, b - a, outdir, scriptdir, trajdir) != 0)
             rc = DB_EXIT_BAD_INPUT;
         a = b;
     }

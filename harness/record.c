@@ -24,6 +24,8 @@ cJSON *db_record_json(const db_run_result *res)
         cJSON_AddItemToObject(par, s->prob->params[i].name, db_json_num(s->par[i]));
     cJSON_AddStringToObject(r, "formulation", db_form_name(s->form));
     cJSON_AddStringToObject(r, "solver", s->solver->name);
+    if (s->variant)
+        cJSON_AddStringToObject(r, "variant", s->variant);
     cJSON_AddItemToObject(r, "rtol", db_json_num(s->rtol));
     cJSON_AddItemToObject(r, "atol", db_json_num(s->atol));
     cJSON_AddStringToObject(r, "status", res->status);

@@ -8,6 +8,7 @@
 
 #include "reference.h"
 #include "run.h"
+#include "trajdump.h"
 
 void db_run_spec_init(db_run_spec *spec, const db_problem *prob, int scenario, db_form form,
                       const db_solver *solver, double rtol, double atol)
@@ -86,12 +87,13 @@ static void sol_set(sol_traj *s, int k, const db_dae *d, const double *y)
                (size_t)s->tr.size[DB_GV] * sizeof(double));
 }
 
-static int all_finite(const double *x, long n)
+/* index of the first non-finite value of x[n], or -1 */
+static long first_nonfinite(const double *x, long n)
 {
     for (long i = 0; i < n; i++)
         if (!isfinite(x[i]))
-            return 0;
-    return 1;
+            return i;
+    return -1;
 }
 
 /* integrate and measure; m, d and ref are set up */
@@ -131,7 +133,7 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
         goto oom;
     db_output out = {.nt = nout, .t = tout, .y = y, .yp = NULL};
     db_solver_opts o = {.rtol = spec->rtol, .atol = spec->atol, .max_steps = spec->max_steps,
-                        .max_cpu = spec->max_cpu};
+                        .max_cpu = spec->max_cpu, .variant = spec->variant};
     db_timing tm;
     char msg[256] = "";
     db_status st = db_timed_integrate(spec->solver, d, &o, &out, &res->counters, msg,
@@ -143,8 +145,11 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
         rc = 0;
         goto done;
     }
-    if (!all_finite(y, (long)nout * d->n)) {
-        set_failed(res, db_status_name(DB_FAIL_NONFINITE), "non-finite values in the output");
+    long bad = first_nonfinite(y, (long)nout * d->n);
+    if (bad >= 0) {
+        char where[96];
+        snprintf(where, sizeof where, "non-finite solution at t = %.10g", tout[bad / d->n]);
+        set_failed(res, db_status_name(DB_FAIL_NONFINITE), where);
         rc = 0;
         goto done;
     }
@@ -161,6 +166,8 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
         sol_set(&s, k + 1, d, y + (long)k * d->n);
     }
     db_traj_residuals(m, &s.tr, s.a, res->residual);
+    if (spec->traj_path && db_traj_dump(spec->traj_path, m, &s.tr, s.a, msg, sizeof msg) != 0)
+        snprintf(res->message, sizeof res->message, "time series not written: %.200s", msg);
     res->invariant_drift = db_invariant_drift(m, &s.tr);
     res->have_end = 1;
     res->t_end = tend;
@@ -242,6 +249,13 @@ int db_run_execute(const db_run_spec *spec, db_run_result *res, char *err, size_
     int rc = 0;
     if (db_dae_build(&d, &m, spec->form, msg, sizeof msg) != 0) {
         set_failed(res, "build", msg[0] ? msg : "formulation build failed");
+    } else if (spec->solver->supports && !spec->solver->supports(&d, msg, sizeof msg)) {
+        /* the solver accepts the formulation but not this problem (solver.h) */
+        res->status = "unsupported";
+        res->reason[0] = '\0';
+        snprintf(res->message, sizeof res->message, "%s",
+                 msg[0] ? msg : "solver does not support this problem");
+        db_dae_free(&d);
     } else {
         rc = run_measure(spec, res, &m, &d, &ref, err, errlen);
         db_dae_free(&d);
@@ -270,8 +284,9 @@ void db_run_summary(const db_run_result *res, char *buf, size_t len)
         snprintf(scd, sizeof scd, "%.2f", res->scd);
     else
         snprintf(scd, sizeof scd, "null");
-    snprintf(buf, len, "%s:%s %s %s %s %s scd=%s steps=%ld f_evals=%ld cpu=%.3es",
+    snprintf(buf, len, "%s:%s %s %s%s%s %s %s scd=%s steps=%ld f_evals=%ld cpu=%.3es",
              s->prob->name, s->prob->scenarios[s->scenario].name, db_form_name(s->form),
-             s->solver->name, tol, status, scd, res->counters.steps, res->counters.f_evals,
+             s->solver->name, s->variant ? "/" : "", s->variant ? s->variant : "", tol, status,
+             scd, res->counters.steps, res->counters.f_evals,
              res->cpu_seconds);
 }

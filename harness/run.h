@@ -21,8 +21,11 @@ typedef struct {
     double rtol, atol;
     long max_steps;              /* 0 = solver default */
     double max_cpu;              /* 0 = none */
+    const char *variant;         /* solver variant (--variant), NULL = default */
     double timing_cap;           /* stop timing repeats after this many CPU seconds
                                   * (0 = DB_TIMING_MAX_SECONDS; timing.h) */
+    const char *traj_path;       /* NULL, or a file for the time series of an ok run
+                                  * (energy, residuals; trajdump.h) */
 } db_run_spec;
 
 typedef struct {

@@ -12,7 +12,7 @@
 
 int db_cmd_run(int argc, char **argv)
 {
-    const char *pspec = NULL, *fname = NULL, *sname = NULL, *json = NULL;
+    const char *pspec = NULL, *fname = NULL, *sname = NULL, *json = NULL, *variant = NULL;
     const char *params[64];
     int nparams = 0;
     double tol = 0, rtol = 0, atol = 0, max_cpu = 0;
@@ -44,6 +44,10 @@ int db_cmd_run(int argc, char **argv)
             const char *v = db_cli_value(argc, argv, &i);
             if (db_parse_positive(v, &max_cpu) != 0)
                 db_die("run: bad --max-cpu '%s'", v);
+        } else if (strcmp(a, "--variant") == 0) {
+            variant = db_cli_value(argc, argv, &i);
+            if (!*variant)
+                db_die("run: empty --variant");
         } else if (strcmp(a, "--json") == 0)
             json = db_cli_value(argc, argv, &i);
         else
@@ -76,6 +80,7 @@ int db_cmd_run(int argc, char **argv)
     db_run_spec_init(&spec, prob, sc, (db_form)form, solver, rtol, atol);
     spec.max_steps = max_steps;
     spec.max_cpu = max_cpu;
+    spec.variant = variant;
     unsigned set = 0;
     for (int k = 0; k < nparams; k++)
         db_cli_param(prob, params[k], spec.par, &set);

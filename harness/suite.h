@@ -1,5 +1,5 @@
-/* suite.h — the benchmark suites of "daebench bench" (DESIGN.md §"The program"),
- * one row each of a small table (suite.c). */
+/* suite.h — the benchmark suites of "daebench bench" (DESIGN.md §"The program",
+ * issue 8 "The sweep"), one row each of a small table (suite.c). */
 #ifndef DAEBENCH_SUITE_H
 #define DAEBENCH_SUITE_H
 
@@ -10,10 +10,24 @@ typedef struct {
     double max_cpu;        /* budget of each integration, CPU seconds */
     long max_steps;        /* budget of each integration, steps */
     double timing_cap;     /* repeats of the timing stop after this many seconds */
+    /* further scenarios with their own tolerances, "problem:scenario@tols" items
+     * separated by ';' (tols as --tols, ',' lists allowed); NULL = none */
+    const char *extra;
+    /* scenarios whose ok runs write a time series (trajdump.h) to
+     * OUT/traj/<problem>-<scenario>-<formulation>-<solver>-<tol>.dat,
+     * "problem:scenario" items separated by ';'; NULL = none */
+    const char *traj;
     const char *help;
 } db_suite;
 
 /* NULL if unknown */
 const db_suite *db_suite_find(const char *name);
+/* the suite table, NULL-name terminated */
+extern const db_suite db_suites[];
+
+/* 1 if "problem:scenario" is an item of the ';' list (NULL: 0); with tols, the
+ * tolerances of the item ("@..." part, "" if none) are copied there */
+int db_suite_item(const char *list, const char *problem, const char *scenario, char *tols,
+                  int tolslen);
 
 #endif

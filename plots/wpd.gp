@@ -1,10 +1,13 @@
 # wpd.gp — work-precision diagrams of one problem and scenario from a bench file
-# (DESIGN.md §"Layout", plots/).  Called by `daebench plot`, which writes the data
-# file and sets these variables with -e:
+# (DESIGN.md §"Layout", plots/; issue 8 "Diagrams").  Called by `daebench plot`,
+# which writes the data files and sets these variables with -e:
 #   datafile  the .dat file: one block (separated by two blank lines) per
 #             solver/formulation; columns 1 cpu [s], 2 f_evals, 3 scd, 4 tol,
-#             5..8 errors p v lambda mu, 9..11 residuals position velocity
-#             acceleration
+#             5..8 errors at t_end p v lambda mu, 9..11 residuals position
+#             velocity acceleration
+#   failfile  "" or the failed runs: columns 1 cpu [s], 2 f_evals, 3 tol,
+#             4 colour of the solver (0xRRGGBB)
+#   scdfail   the scd at which failed runs are marked (below every ok run)
 #   outbase   output path without suffix: writes outbase-wpd.png and .svg
 #   nblocks   number of blocks
 #   titles    one word per block ("radau5/GGL")
@@ -12,11 +15,15 @@
 #   dashes    one dash type 1..6 per block (one per formulation)
 #   points    one point type per block (one per formulation)
 #   ptitle    the title of the page
-#   failed    "" or the list of failed runs (not drawn)
+#   failed    "" or the list of failed runs
 # Left: scd against CPU time; right: scd against f evaluations (log x axes).
+# Failed runs are marked with a cross in the solver's colour at scd = scdfail.
 
 if (!exists("failed")) failed = ""
+if (!exists("failfile")) failfile = ""
+if (!exists("scdfail")) scdfail = 0
 set dashtype 6 (8,3,2,3,2,3)
+ftitle = sprintf("failed run (x, at scd %g)", scdfail)
 
 do for [fmt in "png svg"] {
     if (fmt eq "png") {
@@ -37,15 +44,31 @@ do for [fmt in "png svg"] {
     if (strlen(failed) > 0) {
         set label 1 failed at screen 0.01, screen 0.025 left noenhanced font ",9" tc rgb "#aa0000"
     }
-    plot for [i=1:nblocks] datafile index (i-1) using 1:3 with linespoints \
-         lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
-         title word(titles, i)
+    if (strlen(failfile) > 0) {
+        plot for [i=1:nblocks] datafile index (i-1) using 1:3 with linespoints \
+             lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
+             title word(titles, i), \
+             failfile using ($1 > 0 ? $1 : 1e-6):(scdfail):4 with points pt 2 ps 2 lw 2 \
+             lc rgb variable title ftitle
+    } else {
+        plot for [i=1:nblocks] datafile index (i-1) using 1:3 with linespoints \
+             lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
+             title word(titles, i)
+    }
     unset label 1
 
     set xlabel "f evaluations"
-    plot for [i=1:nblocks] datafile index (i-1) using 2:3 with linespoints \
-         lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
-         title word(titles, i)
+    if (strlen(failfile) > 0) {
+        plot for [i=1:nblocks] datafile index (i-1) using 2:3 with linespoints \
+             lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
+             title word(titles, i), \
+             failfile using ($2 > 0 ? $2 : 1):(scdfail):4 with points pt 2 ps 2 lw 2 \
+             lc rgb variable title ftitle
+    } else {
+        plot for [i=1:nblocks] datafile index (i-1) using 2:3 with linespoints \
+             lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
+             title word(titles, i)
+    }
     unset multiplot
     set output
 }

@@ -69,6 +69,11 @@ typedef struct db_solver {
     unsigned forms;        /* mask of DB_FORM_BIT(db_form) accepted */
     db_status (*integrate)(const db_dae *d, const db_solver_opts *o, db_output *out,
                            db_counters *c, char *msg, size_t msglen);
+    /* optional (NULL: every DAE of an accepted formulation): 1 if the solver can
+     * integrate this particular DAE, else 0 with a one-line reason in msg (a
+     * method that does not cover a class of problems, e.g. nonholonomic
+     * constraints); such a run is recorded with status "unsupported", not failed */
+    int (*supports)(const db_dae *d, char *msg, size_t msglen);
 } db_solver;
 
 /* NULL-terminated table of all solvers */

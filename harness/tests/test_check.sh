@@ -65,29 +65,29 @@ bench "$tmp/res.json" 7.4 2776 ok 0.002
 expect "identical" 0 "0 regressions: ok"
 
 bench "$tmp/res.json" 6.8 2776 ok 0.002
-expect "scd drops by 0.6" 1 "^REGRESSION pendulum:v28.* GGL radau5 rtol=1e-08: scd 7.40 -> 6.80"
+expect "scd drops by 0.6" 1 "^REGRESSION pendulum:v28.* GGL radau5 rtol=1e-08 .*scd 7.40 -> 6.80"
 [ "$(grep -c '^REGRESSION' "$tmp/out")" -eq 1 ] || { echo "FAIL: not exactly one regression line"; fails=$((fails + 1)); }
 
 bench "$tmp/res.json" 7.0 2776 ok 0.002
 expect "scd drops by 0.4 (within margin)" 0 "0 regressions"
 
 bench "$tmp/res.json" null 2776 ok 0.002
-expect "scd becomes null" 1 "^REGRESSION pendulum:v28.*rtol=1e-08: scd"
+expect "scd becomes null" 1 "^REGRESSION pendulum:v28.*rtol=1e-08 .*scd"
 
 bench "$tmp/res.json" 7.4 3200 ok 0.002
-expect "f_evals grow by 15 %" 1 "^REGRESSION pendulum:v28.*GGL radau5 rtol=1e-08: f_evals 2776 -> 3200"
+expect "f_evals grow by 15 %" 1 "^REGRESSION pendulum:v28.*GGL radau5 rtol=1e-08 .*f_evals 2776 -> 3200"
 
 bench "$tmp/res.json" 7.4 2900 ok 0.002
 expect "f_evals grow by 4.5 % (within margin)" 0 "0 regressions"
 
 bench "$tmp/res.json" 7.4 2776 failed 0.002
-expect "status ok -> failed" 1 "^REGRESSION pendulum:v28.*rtol=1e-08: status ok -> failed"
+expect "status ok -> failed" 1 "^REGRESSION pendulum:v28.*rtol=1e-08 .*status ok -> failed"
 
 bench "$tmp/res.json" 7.4 2776 ok 0.002 drop
-expect "baseline run missing" 1 "^REGRESSION pendulum:v28.*rtol=1e-08: missing"
+expect "baseline run missing" 1 "^REGRESSION pendulum:v28.*rtol=1e-08 .*missing"
 
 bench "$tmp/res.json" 7.4 2776 ok 0.05
-expect "cpu 25x" 1 "^REGRESSION pendulum:v28.*rtol=1e-08: cpu_seconds"
+expect "cpu 25x" 1 "^REGRESSION pendulum:v28.*rtol=1e-08 .*cpu_seconds"
 
 expect "cpu 25x with --ignore-cpu" 0 "0 regressions" --ignore-cpu
 
@@ -95,7 +95,58 @@ bench "$tmp/res.json" 7.4 2776 ok 0.005
 expect "cpu 2.5x (within the generous margin)" 0 "0 regressions"
 
 bench "$tmp/res.json" 8.4 2000 ok 0.001
-expect "better results" 0 "1 improved, 0 regressions"
+expect "better results" 0 "1 improved,.* 0 regressions"
+
+
+# many runs (gen FILE FACTOR [SLOW_INDEX SLOW_FACTOR [FAILING_PROBLEM [FORM SOLVER]]]):
+# 12 ok runs of 10 ms × FACTOR, run SLOW_INDEX SLOW_FACTOR times slower again,
+# and a failed run of FAILING_PROBLEM (GGL ida by default)
+gen() {
+    local f=$1 fac=$2 si=${3:--1} sf=${4:-1} i cpu sep=""
+    {
+        echo '{"schema": "daebench.bench/1", "created": "x", "git": "x", "machine": {}, "runs": ['
+        for i in $(seq 0 11); do
+            cpu=$(awk -v a="$fac" -v b="$sf" -v i="$i" -v s="$si" \
+                  'BEGIN { c = 0.01 * a * (1 + 0.05 * (i % 3)); if (i == s) c *= b; print c }')
+            echo "$sep{\"problem\": \"pendulum\", \"scenario\": \"v28\", \"params\": {},
+              \"formulation\": \"GGL\", \"solver\": \"radau5\", \"rtol\": 1e-$((i + 2)),
+              \"atol\": 1e-$((i + 2)), \"status\": \"ok\", \"message\": \"\",
+              \"cpu_seconds\": $cpu, \"repeats\": 5,
+              \"counters\": {\"steps\": 100, \"f_evals\": 900, \"decompositions\": 90},
+              \"error\": {\"scd\": 5}}"
+            sep=","
+        done
+        [ -n "$5" ] && echo ",{\"problem\": \"$5\", \"scenario\": \"default\", \"params\": {},
+              \"formulation\": \"${6:-GGL}\", \"solver\": \"${7:-ida}\", \"rtol\": 1e-08, \"atol\": 1e-08,
+              \"status\": \"failed\", \"reason\": \"newton\", \"message\": \"\"}"
+        echo ']}'
+    } >"$f"
+}
+gen "$tmp/base.json" 1
+gen "$tmp/res.json" 5
+expect "every run 5x slower (a slower machine): margin follows" 0 "cpu margin 5.*0 regressions"
+gen "$tmp/res.json" 1 4 40
+expect "one run of 12 40x slower" 1 "^REGRESSION pendulum:v28 GGL radau5 rtol=1e-06 .*cpu_seconds"
+gen "$tmp/res.json" 1 -1 1 pendulum
+expect "a new run failing, not expected" 1 "^REGRESSION pendulum:default GGL ida rtol=1e-08 .*new run fails"
+
+# a real sweep: a baseline better than reality is caught, naming the run
+if "$bin" bench --problems pendulum --solvers radau5 --formulations GGL,EoM1 --tols 1e-4,1e-6 \
+       --jobs 1 --out "$tmp/real" 2>/dev/null; then
+    cp "$tmp/real/bench.json" "$tmp/base.json"
+    cp "$tmp/real/bench.json" "$tmp/res.json"
+    expect "real sweep against itself" 0 "0 regressions: ok" --ignore-cpu
+    # the first run (EoM1 radau5 1e-4) made better in the baseline: scd + 1
+    scd=$(awk '/"scd":/ { gsub(/[^0-9.]/, "", $2); print $2; exit }' "$tmp/real/bench.json")
+    better=$(awk -v s="$scd" 'BEGIN { print s + 1 }')
+    awk -v b="$better" '/"scd":/ && !d { sub(/[0-9.]+,?$/, b ","); d = 1 } { print }' \
+        "$tmp/real/bench.json" >"$tmp/base.json"
+    expect "baseline with scd + 1 on one run" 1 "^REGRESSION pendulum:v28 EoM1 radau5 rtol=1e-04 .*scd" --ignore-cpu
+    [ "$(grep -c '^REGRESSION' "$tmp/out")" -eq 1 ] && echo "ok   exactly one regression" \
+        || { echo "FAIL: not one regression: $(cat "$tmp/out")"; fails=$((fails + 1)); }
+else
+    echo "FAIL: bench for the real sweep"; fails=$((fails + 1))
+fi
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -1,0 +1,155 @@
+#!/bin/bash
+# test_hostile.sh — hostile input to every file daebench reads (issue 10): the
+# reference file (run, bench), the baseline and results of check, the bench
+# files of merge, csv, report and plot, the bench file of bench --resume, and
+# options and environment variables not covered by test_cli.sh: bad numbers
+# (negative, zero, NaN, inf, 1e-400, 1e999, trailing junk), wrong types, missing
+# fields, truncated JSON, NUL bytes, a directory, an empty and a huge (sparse,
+# 300 MB) file.  Each case must exit 2 with exactly one line on stderr naming
+# the problem (and the file, for files) and write nothing.
+# usage: test_hostile.sh DAEBENCH_BINARY SOURCE_DIR
+bin=$1
+tmp=$(mktemp -d)
+trap '[ "$BASHPID" = "$$" ] && rm -rf "$tmp"' EXIT
+fails=0
+n=0
+mkdir "$tmp/in" "$tmp/work" "$tmp/refs"
+in=$tmp/in
+
+# bench files
+rec='{"problem": "pendulum", "scenario": "v28", "params": {"g": 13.75, "m": 1, "L": 1},
+ "formulation": "GGL", "solver": "radau5", "rtol": 1e-06, "atol": 1e-06, "status": "ok",
+ "message": "", "cpu_seconds": 0.01, "repeats": 5,
+ "counters": {"steps": 100, "rejected": 2, "f_evals": 900, "jac_evals": 10,
+              "decompositions": 20, "solves": 300},
+ "error": {"scd": 6.5, "mescd": 6.1}}'
+bench() { echo "{\"schema\": \"daebench.bench/1\", \"shard\": \"1/1\", \"runs\": [$1]}"; }
+bench "$rec" >"$in/good.json"
+bench "$rec" | head -c 150 >"$in/truncated.json"
+bench "${rec/\"rtol\": 1e-06/\"rtol\": \"1e-6\"}" >"$in/rtol_string.json"
+bench "${rec/\"rtol\": 1e-06/\"rtol\": 1e999}" >"$in/rtol_inf.json"
+bench "${rec/\"steps\": 100/\"steps\": \"many\"}" >"$in/steps_string.json"
+bench "${rec/\"solver\": \"radau5\", /}" >"$in/no_solver.json"
+bench "${rec/\"status\": \"ok\"/\"status\": 3}" >"$in/status_number.json"
+bench '[1, 2]' >"$in/runs_numbers.json"
+echo '{"schema": "daebench.bench/1", "runs": {}}' >"$in/runs_object.json"
+echo '{"schema": "daebench.bench/1"}' >"$in/no_runs.json"
+echo '["schema", "daebench.bench/1"]' >"$in/array.json"
+printf '{"schema": "daebench.bench/1", "runs": []}\0garbage' >"$in/nul.json"
+: >"$in/empty.json"
+mkdir "$in/dir.json"
+truncate -s 300M "$in/huge.json"
+# reference files of andrews (no exact solution): DAEBENCH_REFERENCE_DIR
+row7='[0.1, -0.2, 0.3, 0.4, -0.5, 0.6, 0.7]'
+row6='[1.5, 2.5, -3.5, 4.5, 5.5, 6.5]'
+ref() {
+    mkdir -p "$tmp/refs/$1"
+    echo "{\"schema\": \"daebench.reference/1\", \"problem\": \"andrews\", \"scenario\": \"default\",
+ \"params\": {}, \"t_end\": $2, \"end\": {\"p\": $3, \"v\": $row7, \"lambda\": $row6},
+ \"grid\": {\"t\": [0, 0.015, 0.03], \"p\": [$row7, $row7, $row7], \"v\": [$row7, $row7, $row7],
+ \"lambda\": [$row6, $row6, $row6]}}" >"$tmp/refs/$1/andrews-default.json"
+}
+ref inf_end 0.03 '[1e999, -0.2, 0.3, 0.4, -0.5, 0.6, 0.7]'
+ref short_end 0.03 '[0.1, 0.2]'
+ref string_end 0.03 '[0.1, -0.2, "x", 0.4, -0.5, 0.6, 0.7]'
+ref wrong_tend 0.5 "$row7"
+ref tend_string '"0.03"' "$row7"
+mkdir "$tmp/refs/truncated" && head -c 100 "$tmp/refs/inf_end/andrews-default.json" \
+    >"$tmp/refs/truncated/andrews-default.json"
+mkdir "$tmp/refs/huge" && truncate -s 300M "$tmp/refs/huge/andrews-default.json"
+before=$(cd "$tmp/work" && ls -A | sort)
+
+# run daebench with environment $1 (or "-") and the arguments after the
+# description $2 in $tmp/work: exit 2, one line on stderr containing $3, no file
+check_bad() {
+    local envs=$1 what=$2 must=$3
+    shift 3
+    n=$((n + 1))
+    if [ "$envs" = - ]; then
+        (cd "$tmp/work" && "$bin" "$@" >"$tmp/.out" 2>"$tmp/.err")
+    else
+        (cd "$tmp/work" && env "$envs" "$bin" "$@" >"$tmp/.out" 2>"$tmp/.err")
+    fi
+    local rc=$? lines now
+    lines=$(wc -l <"$tmp/.err")
+    now=$(cd "$tmp/work" && ls -A | sort)
+    if [ "$rc" -ne 2 ]; then
+        echo "FAIL [$what]: exit status $rc, expected 2 ($(head -c 300 "$tmp/.err"))"
+        fails=$((fails + 1))
+    elif [ "$lines" -ne 1 ]; then
+        echo "FAIL [$what]: $lines lines on stderr, expected 1:"
+        cat "$tmp/.err"
+        fails=$((fails + 1))
+    elif ! grep -qF -- "$must" "$tmp/.err"; then
+        echo "FAIL [$what]: message does not name '$must': $(cat "$tmp/.err")"
+        fails=$((fails + 1))
+    elif [ "$now" != "$before" ]; then
+        echo "FAIL [$what]: files written: $(echo $now)"
+        fails=$((fails + 1))
+    else
+        echo "ok   [$what]: $(cat "$tmp/.err")"
+    fi
+    # start the next case clean
+    rm -rf "$tmp/work" && mkdir "$tmp/work"
+}
+
+# check: baseline and results
+for f in truncated rtol_string rtol_inf steps_string no_solver status_number runs_numbers \
+         runs_object no_runs array nul empty dir huge; do
+    check_bad - "check --results $f" "$f.json" check --baseline "$in/good.json" --results "$in/$f.json"
+done
+check_bad - "check --baseline truncated" "truncated.json" \
+    check --baseline "$in/truncated.json" --results "$in/good.json"
+check_bad - "check --baseline huge" "huge.json" check --baseline "$in/huge.json" --results "$in/good.json"
+# merge, csv, report, plot: bench files
+check_bad - "merge truncated" "truncated.json" merge --out m.json "$in/truncated.json"
+check_bad - "merge no runs" "no_runs.json" merge --out m.json "$in/no_runs.json"
+check_bad - "merge huge" "huge.json" merge --out m.json "$in/huge.json"
+check_bad - "csv truncated" "truncated.json" csv --results "$in/truncated.json" --out c.csv
+check_bad - "csv NUL byte" "nul.json" csv --results "$in/nul.json" --out c.csv
+check_bad - "plot truncated" "truncated.json" plot --results "$in/truncated.json" --out p
+# bench --resume: the bench file in --out (copied into a directory of its own)
+for f in truncated rtol_inf no_solver status_number runs_object huge; do
+    mkdir -p "$tmp/resume-$f" && cp "$in/$f.json" "$tmp/resume-$f/bench.json"
+    check_bad - "bench --resume $f" "bench.json" bench --problems pendulum --solvers radau5 \
+        --formulations GGL --tols 1e-4 --resume --out "$tmp/resume-$f"
+    cmp -s "$in/$f.json" "$tmp/resume-$f/bench.json" || { echo "FAIL [resume $f]: file changed"; fails=$((fails + 1)); }
+    [ "$(ls -A "$tmp/resume-$f")" = bench.json ] || { echo "FAIL [resume $f]: files written"; fails=$((fails + 1)); }
+done
+# the reference file, through run and bench
+for r in inf_end short_end string_end wrong_tend tend_string truncated huge; do
+    check_bad "DAEBENCH_REFERENCE_DIR=$tmp/refs/$r" "run: reference $r" "andrews-default.json" \
+        run -p andrews -f GGL -s radau5 --tol 1e-4 --json out.json
+done
+check_bad "DAEBENCH_REFERENCE_DIR=$tmp/refs/inf_end" "bench: reference inf_end" "andrews-default.json" \
+    bench --problems andrews --solvers radau5 --formulations GGL --tols 1e-4 --out b
+# options and environment
+check_bad "DAEBENCH_CPU_LIMIT=1e3" "bench: DAEBENCH_CPU_LIMIT=1e3" "DAEBENCH_CPU_LIMIT" \
+    bench --problems pendulum --solvers radau5 --out b
+check_bad "DAEBENCH_CPU_LIMIT=-5" "bench: DAEBENCH_CPU_LIMIT=-5" "DAEBENCH_CPU_LIMIT" \
+    bench --problems pendulum --solvers radau5 --out b
+check_bad "DAEBENCH_MEM_LIMIT=0" "bench: DAEBENCH_MEM_LIMIT=0" "DAEBENCH_MEM_LIMIT" \
+    bench --problems pendulum --solvers radau5 --out b
+check_bad - "bench: tols with nan" "nan" bench --tols 1e-4,nan --out b
+check_bad - "bench: tols with 1e-400" "1e-400" bench --tols 1e-400 --out b
+check_bad - "bench: tols with inf" "inf" bench --tols 1e-3:inf --out b
+check_bad - "bench: negative tol" "-1e-4" bench --tols -1e-4,1e-6 --out b
+check_bad - "bench: jobs -1" "jobs" bench --jobs -1 --out b
+check_bad - "bench: jobs junk" "jobs" bench --jobs 2x --out b
+check_bad - "bench: shard 0/2" "shard" bench --shard 0/2 --out b
+check_bad - "bench: shard junk" "shard" bench --shard 1/2x --out b
+check_bad - "bench: unknown formulation" "NOPE" bench --formulations GGL,NOPE --out b
+check_bad - "bench: empty list item" "bench" bench --solvers radau5,,bdf --out b
+check_bad - "run: max-steps negative" "max-steps" \
+    run -p pendulum -f GGL -s radau5 --tol 1e-4 --max-steps -1 --json out.json
+check_bad - "run: max-cpu nan" "max-cpu" \
+    run -p pendulum -f GGL -s radau5 --tol 1e-4 --max-cpu nan --json out.json
+check_bad - "run: integer param 1.5" "N" \
+    run -p pendulum_chain -f GGL -s radau5 --tol 1e-4 --param N=1.5 --json out.json
+check_bad - "run: param 1e999" "g" \
+    run -p pendulum -f GGL -s radau5 --tol 1e-4 --param g=1e999 --json out.json
+check_bad - "run: atol zero" "atol" \
+    run -p pendulum -f GGL -s radau5 --rtol 1e-4 --atol 0 --json out.json
+
+echo "$((n - fails)) passed, $fails failed"
+[ "$n" -ge 30 ] && [ "$fails" -eq 0 ]

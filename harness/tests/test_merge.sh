@@ -1,0 +1,50 @@
+#!/bin/bash
+# test_merge.sh — "daebench merge": the shards 1/3, 2/3, 3/3 of a sweep, given
+# in any order, merge into a file equal to the unsharded sweep in every field
+# but timings (cpu_seconds, repeats) and the header's created/jobs/shard; the
+# CSV beside it has one row per run; a missing or repeated shard is bad input.
+# usage: test_merge.sh DAEBENCH_BINARY SOURCE_DIR
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+n=0
+ok() { n=$((n + 1)); echo "ok   $1"; }
+bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL $1"; }
+runs() { grep -c '"problem":' "$1"; }
+strip() { grep -v -E '"(cpu_seconds|repeats|created|jobs|shard)":' "$1"; }
+
+sel=(--problems pendulum,cable_drum --solvers radau5,mexx,rosnys --formulations EoM,EoM1,GGL
+     --tols 1e-4,1e-6)
+"$bin" bench "${sel[@]}" --jobs 2 --out "$tmp/all" 2>/dev/null || bad "unsharded bench"
+for k in 1 2 3; do
+    "$bin" bench "${sel[@]}" --jobs 1 --shard $k/3 --out "$tmp/s$k" 2>/dev/null || bad "shard $k"
+done
+mkdir -p "$tmp/m"
+"$bin" merge --out "$tmp/m/bench.json" "$tmp/s3/bench.json" "$tmp/s1/bench.json" \
+    "$tmp/s2/bench.json" 2>/dev/null && ok "merge exit 0" || bad "merge exit status"
+a=$(runs "$tmp/all/bench.json")
+[ "$a" -ge 10 ] && ok "unsharded sweep has $a runs" || bad "unsharded sweep has $a runs"
+for k in 1 2 3; do
+    [ "$(runs "$tmp/s$k/bench.json")" -lt "$a" ] || bad "shard $k holds every run"
+done
+if diff <(strip "$tmp/all/bench.json") <(strip "$tmp/m/bench.json") >"$tmp/diff"; then
+    ok "merged shards equal the unsharded sweep but for timings"
+else
+    bad "merged file differs: $(head -20 "$tmp/diff")"
+fi
+grep -q '"shard":	"1/1"' "$tmp/m/bench.json" && ok "merged file is shard 1/1" || bad "shard field"
+[ "$(($(wc -l <"$tmp/m/bench.csv") - 1))" -eq "$a" ] && head -1 "$tmp/m/bench.csv" | grep -q '^problem,scenario,' \
+    && ok "CSV: header and one row per run" || bad "CSV: $(head -2 "$tmp/m/bench.csv")"
+
+"$bin" merge --out "$tmp/m/x.json" "$tmp/s1/bench.json" "$tmp/s2/bench.json" 2>"$tmp/err"
+[ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok "a missing shard: one line, exit 2" \
+    || bad "missing shard: $(cat "$tmp/err")"
+"$bin" merge --out "$tmp/m/x.json" "$tmp/s1/bench.json" "$tmp/s1/bench.json" "$tmp/s2/bench.json" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "given twice" "$tmp/err" && ok "a shard twice: exit 2" || bad "shard twice: $(cat "$tmp/err")"
+echo '{"schema": "other"}' >"$tmp/o.json"
+"$bin" merge --out "$tmp/m/x.json" "$tmp/o.json" 2>"$tmp/err"
+[ $? -eq 2 ] && ok "a foreign file: exit 2" || bad "foreign file"
+
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]
