@@ -12,12 +12,17 @@
  * failed ("budget", "skipped: ...") without running them.  The runs of one
  * problem/scenario/formulation/solver go to one child process, --jobs J of them
  * at a time (default: the number of cores, at most 8; --jobs 1 for the
- * quietest timing); a crashing solver is recorded as failed, reason "crash".
+ * quietest timing); within it each run has a child process of its own under
+ * CPU and memory limits (isolate.h: a crash is failed "signal 11", an overrun
+ * "cpu limit 30 s"; a worker that dies anyway fails its runs with "crash").
+ * SIGINT/SIGTERM stop the sweep: the runs that finished are written, the file
+ * is marked "interrupted", exit status 128 + signal; --resume reuses the runs
+ * already in DIR/bench.json and runs the rest (resume.h).
  * Writes DIR/bench.json (schema daebench.bench/1, DESIGN.md §"JSON"). */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>

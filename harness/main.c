@@ -18,7 +18,7 @@ static const struct {
      "                [--json FILE]"},
     {"bench", db_cmd_bench,
      "bench [--suite quick|full] [--problems a,b] [--formulations ..] [--solvers ..]\n"
-     "                [--tols 1e-3:1e-10] [--out DIR] [--shard K/N]"},
+     "                [--tols 1e-3:1e-10] [--out DIR] [--shard K/N] [--jobs J] [--resume]"},
     {"check", db_cmd_check, "check --baseline FILE --results FILE [--ignore-cpu]"},
     {"plot", db_cmd_plot, "plot --results FILE [--out DIR]"},
     {"merge", db_cmd_merge, "merge --out FILE [--csv FILE] SHARD.json ... (every shard K/N once)"},

@@ -15,6 +15,9 @@ extern const db_solver db_solver_geoms;
 #ifdef DAEBENCH_HAVE_IDA
 extern const db_solver db_solver_ida;   /* optional external peer (SUNDIALS IDA) */
 #endif
+#ifdef DAEBENCH_TEST_SOLVERS   /* the test program daebench-testsolvers only */
+extern const db_solver db_solver_test_crash, db_solver_test_loop, db_solver_test_nan;
+#endif
 
 const db_solver *const db_solvers[] = {
     &db_solver_radau5,
@@ -25,6 +28,9 @@ const db_solver *const db_solvers[] = {
     &db_solver_geoms,
 #ifdef DAEBENCH_HAVE_IDA
     &db_solver_ida,
+#endif
+#ifdef DAEBENCH_TEST_SOLVERS
+    &db_solver_test_crash, &db_solver_test_loop, &db_solver_test_nan,
 #endif
     NULL
 };
