@@ -29,5 +29,6 @@ const db_solver db_solver_bdf = {
     "variable-order BDF 1-5 (DASSL family) with Jacobian reuse and grouped FD Jacobians "
     "(Brenan/Campbell/Petzold; Arnold/Fuchs/Fuehrer)",
     DB_FORM_BIT(DB_EOM0) | DB_FORM_BIT(DB_EOM1) | DB_FORM_BIT(DB_GGL),
-    bdf_integrate
+    bdf_integrate,
+    NULL  /* supports: every DAE of the accepted formulations */
 };

@@ -417,6 +417,7 @@ db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf
     db_status st = DB_OK;
     long steps = 0, rejected = 0;
     memset(w, 0, sizeof *w);
+    memset(c, 0, sizeof *c);   /* callers need not zero the counters */
     if (msglen)
         msg[0] = '\0';
     w->d = d;

@@ -33,16 +33,16 @@
  * Selectors are kept constant while the pivoting does not change (GEOMS default
  * IOPT(13)=0); a changed pivoting is adopted only if its pivot block has a
  * volume |det| larger by GEOMS_HYST = 1.01 than the current one (so round-off
- * ties of equal columns do not toggle the selector).  After every accepted step (radau_core's `accepted` hook) the
- * pivots are recomputed at the new state; when they differ, the integration
- * goes on for one more step with the old (still valid) selectors and is then
- * restarted at the point of the change with the new ones (the core caches the
- * pattern of E, so a changed E needs a new radau_integrate call; the step after
- * the change is discarded and counted as rejected).  When the core fails
- * (Newton divergence, step size), the selectors are recomputed at the last
- * accepted state and the integration is restarted there once.  Extra counter
- * "selector_updates" = number of selector computations (initial one included,
- * as GEOMS's NSEL); "restarts" = core restarts.
+ * ties of equal columns do not toggle the selector).  After every accepted step
+ * (radau_core's `accepted` hook) the pivots are recomputed at the new state;
+ * when they differ, the new selectors are adopted in place (rows and E of the
+ * square system) and the hook returns 1, so the core reads E again and takes a
+ * new Jacobian: no restart.  When a step attempt fails to converge (Newton
+ * divergence, singular matrix), the core's `on_newton_failure` hook recomputes
+ * the pivots at the last accepted state and adopts them if they changed, as
+ * GEOMS does on NCRJCT.  Extra counters: "selector_updates" = number of
+ * selector computations adopted (initial one included, as GEOMS's NSEL);
+ * "selector_checks_on_failure" = checks after convergence failures.
  *
  * Initial values are checked on every level (consistency.h) against
  * tol = min(rtol, atol) (rtol if atol = 0); if inconsistent the run fails with
@@ -50,7 +50,7 @@
  * they are corrected and extra "corrected_levels" holds the bitmask
  * (1 position, 2 velocity, 4 nonholonomic, 8 acceleration).
  *
- * Options: rtol, atol, h0, hmax, max_steps (step attempts over all restarts),
+ * Options: rtol, atol, h0, hmax, max_steps (step attempts),
  *          max_cpu as in radau5; variant: tokens separated by ',', ';' or
  *          blanks: "qr" (default; dgeqp3) or "lu" (complete pivoting), "+I" or
  *          "inv" (energy invariant; a token may also end in "+I", e.g. "lu+I"),
@@ -93,11 +93,10 @@ typedef struct {
     /* +I */
     double E0, *egrad, *Cr, *Cpp, *zz, *ytmp;
     int *cpiv, *cols;
-    /* hook state */
-    double t_prev, h_prev, t_brk, h_brk;
-    double *y_prev, *y_brk, *y_start;
-    int pending, stopped;
+    double *y_start;          /* initial values (corrected if asked) */
     int have_cur;             /* a selector is in use (hysteresis applies) */
+    long nsel;                /* selector computations (adopted pivotings) */
+    long nfail_checks;        /* selector checks after Newton failures */
 } gctx;
 
 static void gctx_free(gctx *g)
@@ -109,7 +108,7 @@ static void gctx_free(gctx *g)
     free(g->Gb); free(g->Ab); free(g->At); free(g->Hb); free(g->Mlu); free(g->mpiv);
     free(g->egrad); free(g->Cr); free(g->Cpp); free(g->zz); free(g->ytmp);
     free(g->cpiv); free(g->cols);
-    free(g->y_prev); free(g->y_brk); free(g->y_start);
+    free(g->y_start);
 }
 
 #define DALLOC(n) calloc((size_t)(n) + 1, sizeof(double))
@@ -132,11 +131,11 @@ static int gctx_alloc(gctx *g, db_sel_strategy st)
     g->egrad = DALLOC(ncols); g->Cr = DALLOC(ncr * ncols); g->Cpp = DALLOC(ncr * ncr);
     g->zz = DALLOC(ncr); g->ytmp = DALLOC(n);
     g->cpiv = IALLOC(ncr); g->cols = IALLOC(ncr);
-    g->y_prev = DALLOC(n); g->y_brk = DALLOC(n); g->y_start = DALLOC(n);
+    g->y_start = DALLOC(n);
     if (!g->Ff || !g->Jf || !g->Esq || !g->idx || !g->rows || !g->piv_p || !g->piv_v ||
         !g->npiv_p || !g->npiv_v || !g->mask_p || !g->mask_v || !g->Gb || !g->Ab || !g->At ||
         !g->Hb || !g->Mlu || !g->mpiv || !g->egrad || !g->Cr || !g->Cpp || !g->zz ||
-        !g->ytmp || !g->cpiv || !g->cols || !g->y_prev || !g->y_brk || !g->y_start)
+        !g->ytmp || !g->cpiv || !g->cols || !g->y_start)
         return -1;
     const int mm = nc > nl ? nc : nl, nn = np > nv ? np : nv;
     return db_selector_alloc(&g->sel, st, mm, nn);
@@ -385,33 +384,31 @@ static int g_jac(void *ctx, double t, const double *y, double *J)
     return 0;
 }
 
+/* new pivots at (t, y): adopt them when they changed.  1 = new selectors (the
+ * core then reads E again and takes a new Jacobian), 0 = unchanged, -1 = the
+ * new pivoting gives no square system (internal error) */
+static int g_update(gctx *g, double t, const double *y)
+{
+    if (compute_pivots(g, t, y) != 0 || !pivots_changed(g))
+        return 0;
+    if (adopt(g))
+        return -1;
+    g->nsel++;
+    return 1;
+}
+
 /* after every accepted step: check the pivoting (see top) */
 static int g_accepted(void *ctx, double t, double *y)
 {
-    gctx *g = ctx;
-    if (g->pending) {
-        g->stopped = 1;
-        return -1;
-    }
-    const double h = t - g->t_prev;
-    if (compute_pivots(g, t, y) == 0 && pivots_changed(g)) {
-        g->pending = 1;
-        g->t_brk = t;
-        g->h_brk = h;
-        memcpy(g->y_brk, y, (size_t)g->n * sizeof *y);
-    }
-    g->h_prev = h;
-    g->t_prev = t;
-    memcpy(g->y_prev, y, (size_t)g->n * sizeof *y);
-    return 0;
+    return g_update(ctx, t, y);
 }
 
-static long get_extra(const db_counters *c, const char *name)
+/* Newton failure: selectors recomputed at the last accepted state (GEOMS NCRJCT) */
+static int g_newton_failure(void *ctx, double t, const double *y)
 {
-    for (int i = 0; i < c->nextra; i++)
-        if (strcmp(c->extra[i].name, name) == 0)
-            return c->extra[i].value;
-    return 0;
+    gctx *g = ctx;
+    g->nfail_checks++;
+    return g_update(g, t, y);
 }
 
 static db_status geoms_integrate(const db_dae *d, const db_solver_opts *o, db_output *out,
@@ -423,6 +420,8 @@ static db_status geoms_integrate(const db_dae *d, const db_solver_opts *o, db_ou
         msglen = sizeof dummy;
     }
     msg[0] = '\0';
+    if (c)
+        memset(c, 0, sizeof *c);   /* callers need not zero the counters */
     if (!d || !o || !out || !c) {
         snprintf(msg, msglen, "geoms: missing argument");
         return DB_FAIL_INPUT;
@@ -555,102 +554,37 @@ static db_status geoms_integrate(const db_dae *d, const db_solver_opts *o, db_ou
     }
 
     /* initial selectors */
-    long nsel = 0, restarts = 0, newton_iters = 0;
     if (compute_pivots(&g, d->t0, g.y_start) || adopt(&g)) {
         snprintf(msg, msglen, "geoms: constraints (or invariant) rank deficient at t0: no selector");
         st = DB_FAIL_INPUT;
         goto done;
     }
-    nsel = 1;
+    g.nsel = 1;
 
+    /* one integration: the hooks switch the selectors in place (the core reads
+     * the changed E again), after accepted steps and after Newton failures */
     radau_sys sys = {
         .n = g.n, .E = g.Esq, .index = g.idx, .ctx = &g,
         .rhs = g_rhs, .jac = g_jac, .accepted = g_accepted,
+        .on_newton_failure = g_newton_failure,
     };
     radau_params rp;
     radau_params_default(&rp);
     rp.rtol = o->rtol;
     rp.atol = o->atol;
     rp.hmax = o->hmax;
-    const long budget = o->max_steps > 0 ? o->max_steps : 100000;
-    const long attempts0 = c->steps + c->rejected;
-    const double cpu0 = db_cpu_seconds();
-    double t_start = d->t0, h0 = o->h0, t_failed = NAN;
-    int k0 = 0;
-    for (;;) {
-        while (k0 < out->nt && out->t[k0] < t_start)
-            k0++;
-        if (k0 >= out->nt)
-            break;
-        g.pending = g.stopped = 0;
-        g.t_prev = t_start;
-        g.h_prev = h0;
-        memcpy(g.y_prev, g.y_start, (size_t)g.n * sizeof *g.y_prev);
-        rp.h0 = h0;
-        rp.max_steps = budget - (c->steps + c->rejected - attempts0);
-        if (rp.max_steps <= 0) {
-            snprintf(msg, msglen, "geoms: more than %ld step attempts (t=%g)", budget, t_start);
-            st = DB_FAIL_BUDGET;
-            break;
-        }
-        if (o->max_cpu > 0) {
-            rp.max_cpu = o->max_cpu - (db_cpu_seconds() - cpu0);
-            if (rp.max_cpu <= 0) {
-                snprintf(msg, msglen, "geoms: CPU budget exceeded (t=%g)", t_start);
-                st = DB_FAIL_BUDGET;
-                break;
-            }
-        }
-        st = radau_integrate(&sys, t_start, g.y_start, &rp, out->nt - k0, out->t + k0,
-                             out->y + (size_t)k0 * g.n, out->yp ? out->yp + (size_t)k0 * g.n : NULL,
-                             c, msg, msglen);
-        newton_iters += get_extra(c, "newton_iters");
-        if (g.pending) {
-            /* pivoting changed at t_brk: restart there with the new selectors */
-            if (g.stopped) {
-                c->steps--;
-                c->rejected++;
-            }
-            if (adopt(&g)) {
-                snprintf(msg, msglen, "geoms: internal: bad selector at t=%g", g.t_brk);
-                st = DB_FAIL_NEWTON;
-                break;
-            }
-            nsel++;
-            restarts++;
-            t_start = g.t_brk;
-            h0 = g.h_brk;
-            memcpy(g.y_start, g.y_brk, (size_t)g.n * sizeof *g.y_start);
-            /* outputs up to t_brk were written by the core */
-            while (k0 < out->nt && out->t[k0] <= t_start)
-                k0++;
-            st = DB_OK;
-            if (k0 >= out->nt)
-                break;
-            continue;
-        }
-        if (st == DB_OK)
-            break;
-        if ((st == DB_FAIL_NEWTON || st == DB_FAIL_STEPSIZE || st == DB_FAIL_NONFINITE) &&
-            !(g.t_prev == t_failed)) {
-            /* convergence failure: new selectors at the last accepted state, restart once there */
-            t_failed = g.t_prev;
-            if (compute_pivots(&g, g.t_prev, g.y_prev) == 0 && adopt(&g) == 0) {
-                nsel++;
-                restarts++;
-                t_start = g.t_prev;
-                h0 = 0.1 * g.h_prev;
-                memcpy(g.y_start, g.y_prev, (size_t)g.n * sizeof *g.y_start);
-                while (k0 < out->nt && out->t[k0] <= t_start && t_start > d->t0)
-                    k0++;
-                continue;
-            }
-        }
-        break;
+    rp.h0 = o->h0;
+    rp.max_steps = o->max_steps;
+    rp.max_cpu = o->max_cpu;
+    st = radau_integrate(&sys, d->t0, g.y_start, &rp, out->nt, out->t, out->y, out->yp, c, msg,
+                         msglen);
+    if (st != DB_OK && strncmp(msg, "radau: ", 7) == 0) {
+        char tmp[256];
+        snprintf(tmp, sizeof tmp, "%s", msg + 7);
+        snprintf(msg, msglen, "geoms: %s", tmp);
     }
-    db_counters_set_extra(c, "newton_iters", newton_iters);
-    db_counters_set_extra(c, "selector_updates", nsel);
-    db_counters_set_extra(c, "restarts", restarts);
+    db_counters_set_extra(c, "selector_updates", g.nsel);
+    db_counters_set_extra(c, "selector_checks_on_failure", g.nfail_checks);
     if (st == DB_OK)
         msg[0] = '\0';
 done:

@@ -28,6 +28,7 @@
 
 #ifdef DAEBENCH_HAVE_IDA
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +50,10 @@ typedef struct {
     double *F;              /* [n] */
     double cpu0, max_cpu;
     int over_budget;
+    /* index-aware weights (ida_ewt): rtol, atol, the initial step, IDA's memory */
+    double rtol, atol, h_init, h_ref;
+    const double *idv;      /* [n] 1 differential, 0 algebraic */
+    void *mem;
     char last[200];         /* last IDA message */
 } ida_ctx;
 
@@ -94,6 +99,40 @@ static int ida_jac(realtype t, realtype cj, N_Vector yy, N_Vector yp, N_Vector r
     return 0;
 }
 
+/* Error weights of IDA's WRMS norm, index-aware as RADAU5's scaling
+ * (Hairer–Wanner, ODE II §IV.8 and VII.4): w_i = 1 / (rtol |y_i| + atol), and
+ * for algebraic unknowns of index 2 (λ, μ, η and a of the index-2 forms) the
+ * weight is multiplied by min(1, |h| / h_ref).  Those unknowns are out of the error test
+ * (IDASetSuppressAlg), so this changes only the Newton convergence test: their
+ * iterates carry round-off amplified by 1/h (the iteration matrix of an index-2
+ * system has condition ~ h⁻²), and an unscaled test then fails at small h —
+ * IDA's first steps on GGL (Andrews, the stiff double pendulum) failed in
+ * Newton at t = 0 with h → 1e-16.  h_ref = sqrt(uround / rtol) (time units, as
+ * RADAU5's |h|): round-off of those iterates grows like uround / h², which
+ * reaches the tolerance near h = h_ref; above it the weights stay IDA's (scaling
+ * by |h| everywhere cost up to 1.7x more steps, measured on the pendulum).
+ * IDA calls this before every step; h is the step about to be tried (the
+ * initial step before the first one). */
+static int ida_ewt(N_Vector yy, N_Vector ewt, void *user)
+{
+    ida_ctx *c = user;
+    const double *y = N_VGetArrayPointer(yy);
+    double *w = N_VGetArrayPointer(ewt);
+    realtype h = 0.0;
+    if (c->mem)
+        IDAGetCurrentStep(c->mem, &h);
+    h = fabs(h) > 0.0 ? fabs(h) : c->h_init;
+    for (int i = 0; i < c->n; i++) {
+        const double s = c->rtol * fabs(y[i]) + c->atol;
+        if (!(s > 0.0))
+            return -1;
+        w[i] = 1.0 / s;
+        if (c->idv[i] == 0.0 && c->d->index && c->d->index[i] >= 2)
+            w[i] *= fmin(1.0, h / c->h_ref);
+    }
+    return 0;
+}
+
 static void ida_err(int code, const char *module, const char *function, char *msg, void *user)
 {
     ida_ctx *c = user;
@@ -106,6 +145,7 @@ static db_status ida_integrate(const db_dae *d, const db_solver_opts *o, db_outp
 {
     if (msg && msglen)
         msg[0] = '\0';
+    memset(cnt, 0, sizeof *cnt);   /* callers need not zero the counters */
     if ((unsigned)d->form >= DB_NFORMS || !(IDA_FORMS & DB_FORM_BIT(d->form))) {
         snprintf(msg, msglen, "ida: formulation not accepted (EoM0, EoM1, GGL only)");
         return DB_FAIL_INPUT;
@@ -181,12 +221,39 @@ static db_status ida_integrate(const db_dae *d, const db_solver_opts *o, db_outp
     int flag = IDASetErrHandlerFn(mem, ida_err, &c);
     flag |= IDAInit(mem, ida_res, d->t0, yy, yp);
     flag |= IDASetUserData(mem, &c);
-    flag |= IDASStolerances(mem, o->rtol, o->atol);
+    c.rtol = o->rtol;
+    c.atol = o->atol;
+    c.h_ref = sqrt(DBL_EPSILON / o->rtol);
+    c.idv = N_VGetArrayPointer(id);
+    c.mem = mem;
+    if (alg_index2) {
+        /* the weights depend on h (ida_ewt), so the first step is ours: IDA's
+         * rule (IDA guide §2.1: h0 = 0.001 |tout − t0|, ‖h0 y'0‖ <= 1/2 in the
+         * WRMS norm of the differential unknowns), unless o->h0 is given */
+        double h0 = o->h0 > 0 ? o->h0 : 0.001 * (out->t[0] > d->t0 ? out->t[0] - d->t0 : tend - d->t0);
+        if (!(o->h0 > 0)) {
+            double nrm = 0.0;
+            for (int i = 0; i < n; i++) {
+                const double q = d->yp0[i] / (o->rtol * fabs(d->y0[i]) + o->atol);
+                nrm += c.idv[i] != 0.0 ? q * q : 0.0;
+            }
+            nrm = sqrt(nrm / n);
+            if (h0 * nrm > 0.5)
+                h0 = 0.5 / nrm;
+            if (o->hmax > 0 && h0 > o->hmax)
+                h0 = o->hmax;
+        }
+        c.h_init = h0;
+        flag |= IDAWFtolerances(mem, ida_ewt);
+        flag |= IDASetInitStep(mem, h0);
+    } else {
+        flag |= IDASStolerances(mem, o->rtol, o->atol);
+    }
     flag |= IDASetId(mem, id);
     flag |= IDASetSuppressAlg(mem, alg_index2 ? SUNTRUE : SUNFALSE);
     flag |= IDASetMaxNumSteps(mem, o->max_steps > 0 ? o->max_steps : 100000);
     flag |= IDASetStopTime(mem, tend);
-    if (o->h0 > 0)
+    if (o->h0 > 0 && !alg_index2)
         flag |= IDASetInitStep(mem, o->h0);
     if (o->hmax > 0)
         flag |= IDASetMaxStep(mem, o->hmax);

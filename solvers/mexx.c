@@ -632,10 +632,21 @@ static db_status mx_integrate(const db_dae *d, const db_solver_opts *o, db_outpu
     return db_mexx_integrate_events(d, o, out, c, NULL, 0, NULL, msg, msglen);
 }
 
+/* the problems the half-explicit method covers (solver.h "supports") */
+static int mx_supports(const db_dae *d, char *msg, size_t msglen)
+{
+    if (d && d->mech && d->mech->np != d->mech->nv) {
+        if (msg) snprintf(msg, msglen, "mexx: needs n_p = n_v (p' = v)");
+        return 0;
+    }
+    return 1;
+}
+
 const db_solver db_solver_mexx = {
     .name = "mexx",
     .title = "extrapolated half-explicit Euler with projection, dense output, events "
              "(MEXX, Lubich et al., ZIB report, seed 001)",
     .forms = DB_FORM_BIT(DB_EOM1) | DB_FORM_BIT(DB_OEOM1),
     .integrate = mx_integrate,
+    .supports = mx_supports,
 };

@@ -4,14 +4,25 @@
  * system solved as an equality-constrained least-squares problem (augmented
  * system, one LU per iteration matrix; see bdf_core.c).
  * Variant options: as `bdf` (jac=..., partitioned, maxord=K, ...) plus
- *   ls=dynamics     (default) the constraint rows (position, velocity,
+ *   ls=dynamics     (default on oEoM1) the constraint rows (position, velocity,
  *                   acceleration level) exactly, so the solution stays on the
  *                   manifold, and the dynamic rows (p', v' equations) in least
  *                   squares — the published ODASSL choice;
- *   ls=constraints  the dynamic rows exactly and the constraint rows in least
- *                   squares (unweighted).  On the pendulum it is 0.4–0.6 digits
- *                   less accurate with larger constraint residuals
- *                   (solvers/tests/test_odassl.c prints both).
+ *   ls=constraints  (default on oEoM0) the dynamic rows exactly and the
+ *                   constraint rows in least squares (unweighted).  On the
+ *                   pendulum oEoM1 it is 0.4–0.6 digits less accurate with
+ *                   larger constraint residuals (solvers/tests/test_odassl.c
+ *                   prints both).
+ * Why the default differs on oEoM0: with the velocity AND the acceleration
+ * constraint exact, the BDF solution must satisfy G v_{n+1} = −g_t and
+ * G (ρ_k v)_{n+1}/h = −κ at once; the second is the BDF derivative of the first
+ * only up to the local error, so the discrepancy (local error / h) is pushed
+ * into the least-squares dynamics — the corrector amplifies it like 1/h and the
+ * error test then forces tiny steps.  Measured with ls=dynamics on oEoM0: andrews
+ * and insulator_chain at tol 1e-4 exceed 5 s of CPU (t < 5e-4 of 0.03), the
+ * stiff double pendulum needs 2810 steps at 1e-4 and exceeds 100000 at 1e-8;
+ * with ls=constraints 688 / 731 / 543 steps at 1e-4 (daebench run -p andrews
+ * -f oEoM0 -s odassl --tol 1e-4 --variant ls=dynamics|ls=constraints).
  * On oEoM1 (no acceleration-level rows) λ and μ behave as index-2 variables and
  * are excluded from the error test (cfg.alg_excluded); without that the step size
  * collapses. */
@@ -26,7 +37,7 @@ static db_status odassl_integrate(const db_dae *d, const db_solver_opts *o, db_o
     if (bdf_config_parse(&cfg, o->variant, msg, msglen) != 0)
         return DB_FAIL_INPUT;
     if (cfg.ls == BDF_LS_NONE)
-        cfg.ls = BDF_LS_DYNAMICS;
+        cfg.ls = d->form == DB_OEOM0 ? BDF_LS_CONSTRAINTS : BDF_LS_DYNAMICS;
     /* without acceleration-level rows the multipliers are fixed only through the
      * velocity constraint: index-2 behaviour, so they leave the error test */
     int has_acc = 0;
@@ -40,5 +51,6 @@ const db_solver db_solver_odassl = {
     "odassl",
     "BDF 1-5 for overdetermined DAEs, corrector in constrained least squares (after Fuehrer's ODASSL)",
     DB_FORM_BIT(DB_OEOM1) | DB_FORM_BIT(DB_OEOM0),
-    odassl_integrate
+    odassl_integrate,
+    NULL  /* supports: every DAE of the accepted formulations */
 };

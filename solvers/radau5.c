@@ -52,6 +52,8 @@ static db_status radau5_integrate(const db_dae *d, const db_solver_opts *o, db_o
 {
     if (msg && msglen)
         msg[0] = '\0';
+    if (c)
+        memset(c, 0, sizeof *c);   /* callers need not zero the counters */
     if (!d || !o || !out || !c) {
         if (msg && msglen)
             snprintf(msg, msglen, "radau5: missing argument");

@@ -43,6 +43,12 @@
  *     (h halved); if h then underflows the status is DB_FAIL_NONFINITE;
  *   - the step-size underflow test is 0.1|h| <= uround·max(|t|, 1e-5·span).
  *
+ * System hooks: `accepted` (after every accepted step) and `on_newton_failure`
+ * (after a convergence failure, at the last accepted state) may change the
+ * system; returning 1 makes the core read E again (e_scan; its list has room
+ * for every entry when a hook is given, so nothing is allocated then) and take
+ * a new Jacobian.
+ *
  * Counters (added to the caller's): steps accepted; rejected = every step that
  * is redone with a smaller h (error test, Newton divergence or predicted slow
  * convergence, singular matrix, F not evaluable); f_evals every F call;
@@ -111,6 +117,8 @@ typedef struct {
     int has_alg;        /* E has a zero row (algebraic equations) */
     int *ei, *ej;
     double *ev;
+    size_t ecap;        /* capacity of ei/ej/ev */
+    int *rowflag;       /* [n] scratch of e_scan */
     const int *index;
     /* structured path (radau_sys nnz/colptr/rowind/E_sp/jac_sparse) */
     int sp;             /* 1: sparse J and sparse LUs instead of J, e1, e2 */
@@ -129,6 +137,7 @@ static void rw_free(rw *w)
     free(w->ei);
     free(w->ej);
     free(w->ev);
+    free(w->rowflag);
     db_lu_free(&w->e1);
     db_zlu_free(&w->e2);
     free(w->Jx);
@@ -136,6 +145,99 @@ static void rw_free(rw *w)
     free(w->ax2);
     db_splu_free(w->slu1);
     db_splu_free(w->slu2);
+}
+
+/* number of non-zeros of E (E_sp on the structured path), 0 for E = identity
+ * on the dense path */
+static size_t e_count(const radau_sys *s, int sparse)
+{
+    size_t nz = 0;
+    if (sparse) {
+        for (int k = 0; k < s->nnz; k++)
+            nz += s->E_sp[k] != 0.0;
+        return nz;
+    }
+    if (!s->E)
+        return 0;
+    for (size_t k = 0; k < (size_t)s->n * (size_t)s->n; k++)
+        nz += s->E[k] != 0.0;
+    return nz;
+}
+
+/* (re-)read E into the list ei/ej/ev (capacity w->ecap), nnz = -1 for the
+ * identity (dense path), and has_alg.  No allocation: called again when the
+ * system reports a change (radau_sys.accepted / on_newton_failure return 1). */
+static void e_scan(rw *w, const radau_sys *s)
+{
+    const int n = w->n;
+    const size_t nn = (size_t)(n > 0 ? n : 1);
+    int nz = 0;
+    w->has_alg = 0;
+    if (w->sp) {
+        int *rowhas = w->rowflag;
+        for (int i = 0; i < n; i++)
+            rowhas[i] = 0;
+        for (int j = 0; j < n; j++)
+            for (int k = s->colptr[j]; k < s->colptr[j + 1]; k++)
+                if (s->E_sp[k] != 0.0 && (size_t)nz < w->ecap) {
+                    w->ei[nz] = s->rowind[k];
+                    w->ej[nz] = j;
+                    w->ev[nz] = s->E_sp[k];
+                    rowhas[s->rowind[k]] = 1;
+                    nz++;
+                }
+        for (int i = 0; i < n; i++)
+            if (!rowhas[i])
+                w->has_alg = 1;
+        w->nnz = nz;
+        return;
+    }
+    w->nnz = -1;
+    if (!s->E)
+        return;
+    int ident = 1;
+    for (int j = 0; j < n && ident; j++)
+        for (int i = 0; i < n && ident; i++)
+            ident = s->E[(size_t)j * nn + (size_t)i] == (i == j ? 1.0 : 0.0);
+    if (ident)
+        return;
+    for (int i = 0; i < n; i++) {
+        int zero = 1;
+        for (int j = 0; j < n && zero; j++)
+            zero = s->E[(size_t)j * nn + (size_t)i] == 0.0;
+        if (zero)
+            w->has_alg = 1;
+    }
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) {
+            const double e = s->E[(size_t)j * nn + (size_t)i];
+            if (e != 0.0 && (size_t)nz < w->ecap) {
+                w->ei[nz] = i;
+                w->ej[nz] = j;
+                w->ev[nz] = e;
+                nz++;
+            }
+        }
+    w->nnz = nz;
+}
+
+/* E's list: room for the current non-zeros, or for every entry when the
+ * system may change E (hooks); then the first scan.  0 or -1 (memory) */
+static int e_alloc(rw *w, const radau_sys *s)
+{
+    const int hooks = s->accepted || s->on_newton_failure;
+    size_t cap = e_count(s, w->sp);
+    if (hooks)
+        cap = w->sp ? (size_t)s->nnz : (size_t)w->n * (size_t)w->n;
+    w->ecap = cap;
+    w->ei = malloc(sizeof(int) * (cap > 0 ? cap : 1));
+    w->ej = malloc(sizeof(int) * (cap > 0 ? cap : 1));
+    w->ev = malloc(sizeof(double) * (cap > 0 ? cap : 1));
+    w->rowflag = malloc(sizeof(int) * (size_t)(w->n > 0 ? w->n : 1));
+    if (!w->ei || !w->ej || !w->ev || !w->rowflag)
+        return -1;
+    e_scan(w, s);
+    return 0;
 }
 
 /* the structured path: sparse J, E from E_sp as a list of non-zeros, two sparse
@@ -154,33 +256,7 @@ static int rw_alloc_sparse(rw *w, const radau_sys *s)
     w->slu2 = db_splu_new(n, s->colptr, s->rowind, 1);
     if (!w->Jx || !w->ax1 || !w->ax2 || !w->slu1 || !w->slu2)
         return -1;
-    int nz = 0;
-    for (int k = 0; k < nnz; k++)
-        nz += s->E_sp[k] != 0.0;
-    w->nnz = nz;
-    w->ei = malloc(sizeof(int) * (size_t)(nz > 0 ? nz : 1));
-    w->ej = malloc(sizeof(int) * (size_t)(nz > 0 ? nz : 1));
-    w->ev = malloc(sizeof(double) * (size_t)(nz > 0 ? nz : 1));
-    int *rowhas = calloc((size_t)(n > 0 ? n : 1), sizeof(int));
-    if (!w->ei || !w->ej || !w->ev || !rowhas) {
-        free(rowhas);
-        return -1;
-    }
-    nz = 0;
-    for (int j = 0; j < n; j++)
-        for (int k = s->colptr[j]; k < s->colptr[j + 1]; k++)
-            if (s->E_sp[k] != 0.0) {
-                w->ei[nz] = s->rowind[k];
-                w->ej[nz] = j;
-                w->ev[nz] = s->E_sp[k];
-                rowhas[s->rowind[k]] = 1;
-                nz++;
-            }
-    for (int i = 0; i < n; i++)
-        if (!rowhas[i])
-            w->has_alg = 1;
-    free(rowhas);
-    return 0;
+    return e_alloc(w, s);
 }
 
 /* b := E1⁻¹ b and b := E2⁻¹ b on the path in use */
@@ -232,44 +308,8 @@ static int rw_alloc(rw *w, const radau_sys *s, int sparse)
     if (db_lu_alloc(&w->e1, n) || db_zlu_alloc(&w->e2, n))
         goto fail;
     /* E as a list of non-zeros; identity detected */
-    w->nnz = -1;
-    if (s->E) {
-        int nz = 0, ident = 1;
-        for (int j = 0; j < n; j++)
-            for (int i = 0; i < n; i++) {
-                const double e = s->E[(size_t)j * nn + (size_t)i];
-                if (e != 0.0)
-                    nz++;
-                if (e != (i == j ? 1.0 : 0.0))
-                    ident = 0;
-            }
-        for (int i = 0; i < n && !ident; i++) {
-            int zero = 1;
-            for (int j = 0; j < n && zero; j++)
-                zero = s->E[(size_t)j * nn + (size_t)i] == 0.0;
-            if (zero)
-                w->has_alg = 1;
-        }
-        if (!ident) {
-            w->nnz = nz;
-            w->ei = malloc(sizeof(int) * (size_t)(nz > 0 ? nz : 1));
-            w->ej = malloc(sizeof(int) * (size_t)(nz > 0 ? nz : 1));
-            w->ev = malloc(sizeof(double) * (size_t)(nz > 0 ? nz : 1));
-            if (!w->ei || !w->ej || !w->ev)
-                goto fail;
-            nz = 0;
-            for (int j = 0; j < n; j++)
-                for (int i = 0; i < n; i++) {
-                    const double e = s->E[(size_t)j * nn + (size_t)i];
-                    if (e != 0.0) {
-                        w->ei[nz] = i;
-                        w->ej[nz] = j;
-                        w->ev[nz] = e;
-                        nz++;
-                    }
-                }
-        }
-    }
+    if (e_alloc(w, s))
+        goto fail;
     return 0;
 fail:
     rw_free(w);
@@ -513,7 +553,7 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
      * earlier (much smaller) steps can let an iterate through whose constraint
      * residual then keeps the error estimate of every later step above 1 however
      * small h gets (seen on the index-2 pendulum at tol 1e-4). */
-    const int minnewt = w.has_alg ? 2 : 1;
+    int minnewt = w.has_alg ? 2 : 1;
 
     if (eval_f(s, x, w.y, w.fy0, c)) {
         st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: F(t0=%g, y0) not finite", t0, 0);
@@ -782,6 +822,10 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
                     goto done;
                 }
                 force_jac = r > 0;
+                if (force_jac) {
+                    e_scan(&w, s);
+                    minnewt = w.has_alg ? 2 : 1;
+                }
             }
             for (int i = 0; i < nn; i++)
                 if (!isfinite(w.y[i])) {
@@ -857,6 +901,23 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
         last = 0;
         c->rejected++;
         next = caljac ? NEED_DEC : NEED_JAC;
+        if (s->on_newton_failure) {
+            const int r = s->on_newton_failure(s->ctx, x, w.y);
+            if (r < 0) {
+                st = fail(DB_FAIL_NEWTON, msg, msglen, "radau: stopped by the system at t=%g (h=%g)", x, h);
+                goto done;
+            }
+            if (r > 0) {
+                /* a changed system: its E, Jacobian and F(x, y) of the error estimate */
+                e_scan(&w, s);
+                minnewt = w.has_alg ? 2 : 1;
+                next = NEED_JAC;
+                if (eval_f(s, x, w.y, w.fy0, c)) {
+                    st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: F not finite at t=%g (h=%g)", x, h);
+                    goto done;
+                }
+            }
+        }
     next_attempt:;
     }
 

@@ -33,7 +33,10 @@ typedef struct radau_sys {
     int (*jac)(void *ctx, double t, const double *y, double *J);
     /* optional: called after every accepted step with the new state, which it
      * may modify (projection).  Returns 0 to go on, 1 if the system changed (a
-     * new Jacobian and LU are then taken), < 0 to stop with DB_FAIL_NEWTON. */
+     * new Jacobian and LU are then taken, and E — whose entries the callback
+     * may have changed in place, at s->E or s->E_sp — is read again: its
+     * non-zero pattern, identity and algebraic rows), < 0 to stop with
+     * DB_FAIL_NEWTON. */
     int (*accepted)(void *ctx, double t, double *y);
     /* optional structured path (additive; all zero = dense): a compressed-column
      * pattern of J (colptr [n+1], rowind [nnz], rows sorted) that also holds
@@ -45,6 +48,14 @@ typedef struct radau_sys {
     const int *colptr, *rowind;
     const double *E_sp;
     int (*jac_sparse)(void *ctx, double t, const double *y, double *Jx);
+    /* optional (additive): called when a step attempt fails to converge
+     * (Newton divergence or too many iterations, singular iteration matrix,
+     * F not evaluable) with the last accepted state (t, y), before the step is
+     * retried with half the step size.  Returns 0 (nothing changed), 1 (the
+     * system changed, e.g. new selectors: E is read again as after `accepted`
+     * returning 1 and a new Jacobian is taken), or < 0 to stop with
+     * DB_FAIL_NEWTON.  Like GEOMS's selector update on convergence failure. */
+    int (*on_newton_failure)(void *ctx, double t, const double *y);
 } radau_sys;
 
 /* linear algebra of the Newton iteration (radau_params.linsol) */

@@ -129,13 +129,15 @@ static void test_pendulum(void)
         CHECK(st == DB_OK && err < 3e-5, "90 deg swing: status %d err %g", st, err);
         CHECK(rep >= 5, "repartitions at every pass of the horizontal: %ld", rep);
     }
-    /* f evaluations per step: 3 stages with F, stage 1 = previous step's end */
+    /* f evaluations per step: 3 stages with F (stage 1 = previous step's end) and 2
+     * for ∂F/∂t by central differences (mech.h has no ∂f/∂t and no autonomy flag;
+     * rosnys.c takes it at every step since the truck's road input starts after t0) */
     {
         db_solver_opts o = { .rtol = 1e-6, .atol = 1e-6, .h0 = 0.05, .variant = "fixed" };
         double err, lerr, res;
         db_counters c;
         run(pr, &m, &o, &err, &lerr, &res, &c);
-        CHECK(c.f_evals <= 3 * c.steps + NT + 2, "3 f evaluations per step: %ld for %ld steps",
+        CHECK(c.f_evals <= 5 * c.steps + NT + 2, "3 + 2 f evaluations per step: %ld for %ld steps",
               c.f_evals, c.steps);
     }
 }
