@@ -8,12 +8,23 @@
 
 #include "coverage.h"
 
-/* Empty for now: in the quick suite of this commit nothing fails for a reason of
- * theory (IDA on GGL and MEXX on the stiff double pendulum, once candidates,
- * pass).  Add entries from the full sweep, e.g.
- *     {"pendulum", "long", "EoM0", "*", 1e-3, "EoM0 keeps only the acceleration
- *      level: position/velocity drift grows with t (seed 003, sect. 2.1.4)"},   */
+/* From the survey of every solver x formulation x problem at 1e-4 ... 1e-8 (closing
+ * note of the solver issues).  pendulum:long is 1000 s, about 500 periods: the
+ * global (phase) error of any method grows linearly with t, so a tolerance that
+ * is tight per step needs a number of steps that grows like tol^(-1/q) per
+ * period for a method of order q; the BDF codes (q <= 5, and in practice 2-3
+ * on this oscillatory problem) and the order-4 Rosenbrock-Nystrom code exceed
+ * the step budget there, while radau5 needs 78k steps at 1e-8. */
+#define LONG_RUN "pendulum:long is ~500 periods: at this tolerance a method of order " \
+                 "<= 5 needs more steps than the budget (phase error grows with t; " \
+                 "seed 000 long runs)"
 const db_xfail db_expected_failures[] = {
+    {"pendulum", "long", "EoM1", "bdf", 1e-6, LONG_RUN},
+    {"pendulum", "long", "GGL", "bdf", 1e-6, LONG_RUN},
+    {"pendulum", "long", "EoM0", "bdf", 1e-8, LONG_RUN},
+    {"pendulum", "long", "oEoM1", "odassl", 1e-6, LONG_RUN},
+    {"pendulum", "long", "oEoM0", "odassl", 1e-8, LONG_RUN},
+    {"pendulum", "long", "EoM", "rosnys", 1e-8, LONG_RUN},
     {NULL, NULL, NULL, NULL, 0, NULL},
 };
 
