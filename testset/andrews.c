@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "testset/dense.h"
+#include "testset/consistent.h"
 #include "testset/mech.h"
 
 #define NP 7
@@ -316,36 +316,10 @@ static double and_energy(const db_mech *m, double t, const double *p, const doub
 static void and_init(const db_mech *m, double *p, double *v, double *lam, double *mu,
                      double *a)
 {
-    (void)mu;
-    enum { N = NP + NL };
-    double K[N * N] = {0}, rhs[N] = {0};
-    double M[NP * NP] = {0}, G[NL * NP] = {0}, kap[NL] = {0};
     memcpy(p, q0, sizeof q0);
     for (int i = 0; i < NP; i++)
         v[i] = 0.0;
-    and_mass(m, m->t0, p, M);
-    and_G(m, m->t0, p, G);
-    and_force(m, m->t0, p, v, lam, mu, rhs);
-    and_kappa_g(m, m->t0, p, v, kap);
-    for (int j = 0; j < NP; j++)
-        for (int i = 0; i < NP; i++)
-            K[i + N * j] = M[i + NP * j];
-    for (int r = 0; r < NL; r++) {
-        for (int j = 0; j < NP; j++) {
-            K[(NP + r) + N * j] = G[r + NL * j];
-            K[j + N * (NP + r)] = G[r + NL * j];
-        }
-        rhs[NP + r] = -kap[r];
-    }
-    int piv[N];
-    if (db_dense_lu(N, K, piv) == 0) {
-        db_dense_lu_solve(N, K, piv, rhs);
-    } else {                              /* cannot happen at q0; keep values defined */
-        for (int i = 0; i < N; i++)
-            rhs[i] = NAN;
-    }
-    memcpy(a, rhs, NP * sizeof *a);
-    memcpy(lam, rhs + NP, NL * sizeof *lam);
+    db_mech_consistent_acc(m, m->t0, p, v, a, lam, mu);   /* regular at q0 */
 }
 
 /* ---- problem descriptor -------------------------------------------------------- */

@@ -28,7 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "testset/dense.h"
+#include "testset/consistent.h"
 #include "testset/mech.h"
 
 enum { NP = 4, NL = 3 };
@@ -130,38 +130,9 @@ static void cd_lambda(double fr, double v1, double *lam)
 /* p, v from (5.4)/(5.5); a and λ from the augmented system with Gᵀ − ∂f/∂λ */
 static void cd_init(const db_mech *m, double *p, double *v, double *lam, double *mu, double *a)
 {
-    enum { N = NP + NL };
-    double K[N * N], rhs[N], Mm[NP * NP], G[NL * NP], F[NP * NL];
-    double fp[NP * NP], fv[NP * NP], fm[1], f[NP];
-    const double zl[NL] = { 0 };
-    int piv[N];
-    (void)mu;
-
     p[IY1] = Y10; p[IX2] = 0; p[IY2] = R2; p[IAL] = (Y10 - R2) / R1;
     v[IY1] = V10; v[IX2] = 0; v[IY2] = 0;  v[IAL] = V10 / R1;
-    memset(K, 0, sizeof K); memset(Mm, 0, sizeof Mm); memset(G, 0, sizeof G);
-    memset(F, 0, sizeof F); memset(fp, 0, sizeof fp); memset(fv, 0, sizeof fv);
-    memset(f, 0, sizeof f);
-    cd_mass(m, m->t0, p, Mm);
-    cd_G(m, m->t0, p, G);
-    cd_force(m, m->t0, p, v, zl, mu, f);                 /* f at λ = 0 */
-    cd_force_jac(m, m->t0, p, v, zl, mu, fp, fv, F, fm);
-    for (int j = 0; j < NP; j++) {
-        for (int i = 0; i < NP; i++) AT(K, N, i, j) = AT(Mm, NP, i, j);
-        for (int i = 0; i < NL; i++) {
-            AT(K, N, NP + i, j) = AT(G, NL, i, j);
-            AT(K, N, j, NP + i) = AT(G, NL, i, j) - AT(F, NP, j, i);
-        }
-        rhs[j] = f[j];
-    }
-    for (int i = 0; i < NL; i++) rhs[NP + i] = 0.0;     /* −κ_g = 0 */
-    if (db_dense_lu(N, K, piv) == 0) {
-        db_dense_lu_solve(N, K, piv, rhs);
-    } else {                                             /* D = 0: rejected by setup */
-        for (int i = 0; i < N; i++) rhs[i] = NAN;
-    }
-    memcpy(a, rhs, NP * sizeof *a);
-    memcpy(lam, rhs + NP, NL * sizeof *lam);
+    db_mech_consistent_acc(m, m->t0, p, v, a, lam, mu);  /* D = 0: rejected by setup */
 }
 
 /* φ1 = sliding velocity of the drum bearing, r2 α2' */

@@ -16,12 +16,12 @@
  *        x1 + L1 cos θ1 − x2 + L2 cos θ2, y1 + L1 sin θ1 − y2 + L2 sin θ2)
  *   τ2 = −k2 wrap(θ2 − θ1 − α2) − C2 (θ2' − θ1'),   τ1 = −k1 wrap(θ1 − α1) − C1 θ1' − τ2
  * Stiff: the RSDA-2 damper gives an eigenvalue near −1e5 (sheet §4).
- * λ(0), a(0) from the 10×10 saddle-point system (testset/dense.h). */
+ * λ(0), a(0) from the 10×10 saddle-point system (testset/consistent.c). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "dense.h"
+#include "consistent.h"
 #include "mech.h"
 
 #define DP_PI 3.14159265358979323846
@@ -198,32 +198,7 @@ static void dp_init(const db_mech *m, double *p, double *v, double *lam, double 
     v[5] = w2;
 
     /* [M Gᵀ; G 0](a; λ) = (f; −κ), 10×10 */
-    double A[100] = {0}, M[36] = {0}, G[24] = {0}, b[10] = {0}, k[4] = {0};
-    int piv[10];
-    dp_mass(m, m->t0, p, M);
-    dp_G(m, m->t0, p, G);
-    dp_force(m, m->t0, p, v, lam, lam, b);
-    dp_kappa_g(m, m->t0, p, v, k);
-    for (int j = 0; j < 6; j++) {
-        for (int i = 0; i < 6; i++)
-            A[i + 10 * j] = M[i + 6 * j];
-        for (int r = 0; r < 4; r++) {
-            A[6 + r + 10 * j] = G[r + 4 * j];
-            A[j + 10 * (6 + r)] = G[r + 4 * j];
-        }
-    }
-    for (int r = 0; r < 4; r++)
-        b[6 + r] = -k[r];
-    if (db_dense_lu(10, A, piv) != 0) {
-        for (int j = 0; j < 6; j++)
-            a[j] = NAN;
-        return;
-    }
-    db_dense_lu_solve(10, A, piv, b);
-    for (int j = 0; j < 6; j++)
-        a[j] = b[j];
-    for (int r = 0; r < 4; r++)
-        lam[r] = b[6 + r];
+    db_mech_consistent_acc(m, m->t0, p, v, a, lam, mu);
 }
 
 static int dp_setup(db_mech *m, int sc, const double *par, char *err, size_t errlen)

@@ -44,32 +44,82 @@ static void zero(double *x, int n)
         memset(x, 0, (size_t)n * sizeof *x);
 }
 
-/* c = G(t,p) v + g_t(t,p) (nl) using scratch Gm (nl×np) */
-static void vel_g(const db_mech *m, double t, const double *p, const double *v, double *Gm,
-                  double *c)
+typedef void (*mat_fn)(const db_mech *m, double t, const double *p, double *out);
+typedef void (*kappa_fn)(const db_mech *m, double t, const double *p, const double *v,
+                         double *out);
+
+/* c = C(t,p) v + c_t(t,p): level 0 G v + g_t (nl; G nl×np), level 1 H v + h (nm;
+ * H nm×nv); Cm is scratch for C and holds it on return */
+static void vel(const db_mech *m, int level, double t, const double *p, const double *v,
+                double *Cm, double *c)
 {
-    zero(Gm, m->nl * m->np);
-    zero(c, m->nl);
-    m->G(m, t, p, Gm);
-    if (m->g_t)
-        m->g_t(m, t, p, c);
-    for (int j = 0; j < m->np; j++)
-        for (int i = 0; i < m->nl; i++)
-            c[i] += Gm[i + (size_t)j * m->nl] * v[j];
+    const int n = level ? m->nm : m->nl, nc = level ? m->nv : m->np;
+    mat_fn C = level ? m->H : m->G, ct = level ? m->h : m->g_t;
+    zero(Cm, n * nc);
+    zero(c, n);
+    C(m, t, p, Cm);
+    if (ct)
+        ct(m, t, p, c);
+    for (int j = 0; j < nc; j++)
+        for (int i = 0; i < n; i++)
+            c[i] += Cm[i + (size_t)j * n] * v[j];
 }
 
-/* c = H(t,p) v + h(t,p) (nm) using scratch Hm (nm×nv) */
-static void vel_h(const db_mech *m, double t, const double *p, const double *v, double *Hm,
-                  double *c)
+/* κ_g = d/ds (G v + g_t)(t+s, p+s v, v+s a) − G a (level 0; G nl×np) or
+ * κ_h = d/ds (H v + h)(t+s, p+s v, v+s a) − H a (level 1; H nm×nv) by central
+ * differences in s, compared with the kappa callback; scratch Cm, d [n×nc],
+ * ps, vs, c1, c2, k [nmax] */
+static double kappa_err(const db_mech *m, int level, double t, const double *p, const double *v,
+                        const double *a, double *Cm, double *d, double *ps, double *vs,
+                        double *c1, double *c2, double *k)
 {
-    zero(Hm, m->nm * m->nv);
-    zero(c, m->nm);
-    m->H(m, t, p, Hm);
-    if (m->h)
-        m->h(m, t, p, c);
-    for (int j = 0; j < m->nv; j++)
-        for (int i = 0; i < m->nm; i++)
-            c[i] += Hm[i + (size_t)j * m->nm] * v[j];
+    const int n = level ? m->nm : m->nl, nc = level ? m->nv : m->np;
+    mat_fn C = level ? m->H : m->G;
+    kappa_fn kappa = level ? m->kappa_h : m->kappa_g;
+    double h = cbrt(DBL_EPSILON);
+    for (int sgn = 0; sgn < 2; sgn++) {
+        double s = sgn ? -h : h, *c = sgn ? c2 : c1;
+        for (int i = 0; i < m->np; i++)
+            ps[i] = p[i] + s * v[i];
+        for (int i = 0; i < m->nv; i++)
+            vs[i] = v[i] + s * a[i];
+        vel(m, level, t + s, ps, vs, Cm, c);
+    }
+    zero(Cm, n * nc);
+    C(m, t, p, Cm);
+    for (int i = 0; i < n; i++) {
+        double ca = 0;
+        for (int j = 0; j < nc; j++)
+            ca += Cm[i + (size_t)j * n] * a[j];
+        d[i] = (c1[i] - c2[i]) / (2.0 * h) - ca;
+    }
+    zero(k, n);
+    kappa(m, t, p, v, k);
+    return cmp(k, d, n);
+}
+
+/* the derivative callbacks from..to-1 (mechfd.h) against finite differences, into A
+ * and B; w, l, u are the vectors Mw_p, Gw_p, Hw_p, GTl_p and HTu_p are taken of */
+static void check_kinds(db_mechfd *fd, int from, int to, double t, const double *p,
+                        const double *v, const double *lam, const double *mu, const double *w,
+                        const double *l, const double *u, double *A[4], double *B[4],
+                        FILE *log, double *worst)
+{
+    for (int k = from; k < to; k++) {
+        const char *name = db_mechd_name(k);
+        if (!db_mechd_present(fd->m, k)) {
+            report(log, name, 0, 0, worst);
+            continue;
+        }
+        const double *x = k == DB_MECHD_GTL_P ? l : k == DB_MECHD_HTU_P ? u : w;
+        int r[4], c[4], nb = db_mechd_blocks(fd->m, k, r, c);
+        db_mechd_eval(fd, k, 1, t, p, v, lam, mu, x, A);
+        db_mechd_eval(fd, k, 0, t, p, v, lam, mu, x, B);
+        double e = cmp(A[0], B[0], r[0] * c[0]);
+        for (int b = 1; b < nb; b++)
+            e = fmax(e, cmp(A[b], B[b], r[b] * c[b]));
+        report(log, name, 1, e, worst);
+    }
 }
 
 double db_mech_fdcheck(const db_mech *m, double t, const double *p, const double *v,
@@ -115,62 +165,10 @@ double db_mech_fdcheck(const db_mech *m, double t, const double *p, const double
         db_mechfd_G(&fd, t, p, B[0]);
         report(log, "G", 1, cmp(A[0], B[0], nl * np), &worst);
     }
-    if (m->Mw_p) {
-        zero(A[0], nv * np);
-        m->Mw_p(m, t, p, w, A[0]);
-        db_mechfd_Mw_p(&fd, t, p, w, B[0]);
-        report(log, "Mw_p", 1, cmp(A[0], B[0], nv * np), &worst);
-    } else {
-        report(log, "Mw_p", 0, 0, &worst);
-    }
-    if (m->force_jac) {
-        zero(A[0], nv * np);
-        zero(A[1], nv * nv);
-        zero(A[2], nv * nl);
-        zero(A[3], nv * nm);
-        m->force_jac(m, t, p, v, lam, mu, A[0], A[1], A[2], A[3]);
-        db_mechfd_force_jac(&fd, t, p, v, lam, mu, B[0], B[1], B[2], B[3]);
-        double e = fmax(fmax(cmp(A[0], B[0], nv * np), cmp(A[1], B[1], nv * nv)),
-                        fmax(cmp(A[2], B[2], nv * nl), cmp(A[3], B[3], nv * nm)));
-        report(log, "force_jac", 1, e, &worst);
-    } else {
-        report(log, "force_jac", 0, 0, &worst);
-    }
+    check_kinds(&fd, DB_MECHD_MW_P, DB_MECHD_GW_P, t, p, v, lam, mu, w, l, u, A, B, log, &worst);
     if (nl) {
-        if (m->Gw_p) {
-            zero(A[0], nl * np);
-            m->Gw_p(m, t, p, w, A[0]);
-            db_mechfd_Gw_p(&fd, t, p, w, B[0]);
-            report(log, "Gw_p", 1, cmp(A[0], B[0], nl * np), &worst);
-        } else {
-            report(log, "Gw_p", 0, 0, &worst);
-        }
-        if (m->GTl_p) {
-            zero(A[0], np * np);
-            m->GTl_p(m, t, p, l, A[0]);
-            db_mechfd_GTl_p(&fd, t, p, l, B[0]);
-            report(log, "GTl_p", 1, cmp(A[0], B[0], np * np), &worst);
-        } else {
-            report(log, "GTl_p", 0, 0, &worst);
-        }
-        if (m->g_tp) {
-            zero(A[0], nl * np);
-            m->g_tp(m, t, p, A[0]);
-            db_mechfd_g_tp(&fd, t, p, B[0]);
-            report(log, "g_tp", 1, cmp(A[0], B[0], nl * np), &worst);
-        } else {
-            report(log, "g_tp", 0, 0, &worst);
-        }
-        if (m->kappa_g_jac) {
-            zero(A[0], nl * np);
-            zero(A[1], nl * nv);
-            m->kappa_g_jac(m, t, p, v, A[0], A[1]);
-            db_mechfd_kappa_g_jac(&fd, t, p, v, B[0], B[1]);
-            double e = fmax(cmp(A[0], B[0], nl * np), cmp(A[1], B[1], nl * nv));
-            report(log, "kappa_g_jac", 1, e, &worst);
-        } else {
-            report(log, "kappa_g_jac", 0, 0, &worst);
-        }
+        check_kinds(&fd, DB_MECHD_GW_P, DB_MECHD_HW_P, t, p, v, lam, mu, w, l, u, A, B, log,
+                    &worst);
         /* g_t against ∂g/∂t */
         if (m->g_t) {
             double h = db_mechfd_step(t);
@@ -185,88 +183,14 @@ double db_mech_fdcheck(const db_mech *m, double t, const double *p, const double
             m->g_t(m, t, p, A[0]);
             report(log, "g_t", 1, cmp(A[0], B[0], nl), &worst);
         }
-        /* κ_g = d/ds (G v + g_t)(t+s, p+s v, v+s a) − G a */
-        {
-            double h = cbrt(DBL_EPSILON);
-            for (int sgn = 0; sgn < 2; sgn++) {
-                double s = sgn ? -h : h;
-                for (int i = 0; i < np; i++)
-                    ps[i] = p[i] + s * v[i];
-                for (int i = 0; i < nv; i++)
-                    vs[i] = v[i] + s * a[i];
-                vel_g(m, t + s, ps, vs, A[1], sgn ? c2 : c1);
-            }
-            zero(A[0], nl * np);
-            m->G(m, t, p, A[0]);
-            for (int i = 0; i < nl; i++) {
-                double ga = 0;
-                for (int j = 0; j < np; j++)
-                    ga += A[0][i + (size_t)j * nl] * a[j];
-                B[0][i] = (c1[i] - c2[i]) / (2.0 * h) - ga;
-            }
-            zero(k, nl);
-            m->kappa_g(m, t, p, v, k);
-            report(log, "kappa_g", 1, cmp(k, B[0], nl), &worst);
-        }
+        report(log, "kappa_g", 1, kappa_err(m, 0, t, p, v, a, A[0], B[0], ps, vs, c1, c2, k),
+               &worst);
     }
     if (nm) {
-        if (m->Hw_p) {
-            zero(A[0], nm * np);
-            m->Hw_p(m, t, p, w, A[0]);
-            db_mechfd_Hw_p(&fd, t, p, w, B[0]);
-            report(log, "Hw_p", 1, cmp(A[0], B[0], nm * np), &worst);
-        } else {
-            report(log, "Hw_p", 0, 0, &worst);
-        }
-        if (m->HTu_p) {
-            zero(A[0], nv * np);
-            m->HTu_p(m, t, p, u, A[0]);
-            db_mechfd_HTu_p(&fd, t, p, u, B[0]);
-            report(log, "HTu_p", 1, cmp(A[0], B[0], nv * np), &worst);
-        } else {
-            report(log, "HTu_p", 0, 0, &worst);
-        }
-        if (m->h_p) {
-            zero(A[0], nm * np);
-            m->h_p(m, t, p, A[0]);
-            db_mechfd_h_p(&fd, t, p, B[0]);
-            report(log, "h_p", 1, cmp(A[0], B[0], nm * np), &worst);
-        } else {
-            report(log, "h_p", 0, 0, &worst);
-        }
-        if (m->kappa_h_jac) {
-            zero(A[0], nm * np);
-            zero(A[1], nm * nv);
-            m->kappa_h_jac(m, t, p, v, A[0], A[1]);
-            db_mechfd_kappa_h_jac(&fd, t, p, v, B[0], B[1]);
-            double e = fmax(cmp(A[0], B[0], nm * np), cmp(A[1], B[1], nm * nv));
-            report(log, "kappa_h_jac", 1, e, &worst);
-        } else {
-            report(log, "kappa_h_jac", 0, 0, &worst);
-        }
-        /* κ_h = d/ds (H v + h)(t+s, p+s v, v+s a) − H a */
-        {
-            double h = cbrt(DBL_EPSILON);
-            for (int sgn = 0; sgn < 2; sgn++) {
-                double s = sgn ? -h : h;
-                for (int i = 0; i < np; i++)
-                    ps[i] = p[i] + s * v[i];
-                for (int i = 0; i < nv; i++)
-                    vs[i] = v[i] + s * a[i];
-                vel_h(m, t + s, ps, vs, A[1], sgn ? c2 : c1);
-            }
-            zero(A[0], nm * nv);
-            m->H(m, t, p, A[0]);
-            for (int i = 0; i < nm; i++) {
-                double ha = 0;
-                for (int j = 0; j < nv; j++)
-                    ha += A[0][i + (size_t)j * nm] * a[j];
-                B[0][i] = (c1[i] - c2[i]) / (2.0 * h) - ha;
-            }
-            zero(k, nm);
-            m->kappa_h(m, t, p, v, k);
-            report(log, "kappa_h", 1, cmp(k, B[0], nm), &worst);
-        }
+        check_kinds(&fd, DB_MECHD_HW_P, DB_MECHD_COUNT, t, p, v, lam, mu, w, l, u, A, B, log,
+                    &worst);
+        report(log, "kappa_h", 1, kappa_err(m, 1, t, p, v, a, A[0], B[0], ps, vs, c1, c2, k),
+               &worst);
     }
 done:
     for (int i = 0; i < 4; i++) {
@@ -325,7 +249,7 @@ double db_mech_init_check(const db_mech *m, double res[6])
         zero(c, nl);
         m->g(m, t, p, c);
         res[0] = maxabs(c, nl);
-        vel_g(m, t, p, v, Mat, c);
+        vel(m, 0, t, p, v, Mat, c);
         res[1] = maxabs(c, nl);
         /* G a + κ_g and Gᵀλ (Mat still holds G) */
         zero(c, nl);
@@ -338,7 +262,7 @@ double db_mech_init_check(const db_mech *m, double res[6])
         res[2] = maxabs(c, nl);
     }
     if (nm) {
-        vel_h(m, t, p, v, Mat, c);
+        vel(m, 1, t, p, v, Mat, c);
         res[3] = maxabs(c, nm);
         zero(c, nm);
         m->kappa_h(m, t, p, v, c);

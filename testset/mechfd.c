@@ -206,6 +206,112 @@ static void fn_kh(db_mechfd *w, const double *arg, double t, double *out)
     w->m->kappa_h(w->m, t, w->p, w->v, out);
 }
 
+/* --- the family of derivative callbacks ---------------------------------- */
+
+/* name, number of output blocks, and per block the dimensions of rows and columns
+ * ('p' np, 'v' nv, 'l' nl, 'm' nm) */
+static const struct {
+    const char *name;
+    int nb;
+    const char *rows, *cols;
+    fd_fn fn;                 /* the function differentiated */
+} kinds[DB_MECHD_COUNT] = {
+    [DB_MECHD_MW_P] = {"Mw_p", 1, "v", "p", fn_Mw},
+    [DB_MECHD_FORCE_JAC] = {"force_jac", 4, "vvvv", "pvlm", fn_force},
+    [DB_MECHD_GW_P] = {"Gw_p", 1, "l", "p", fn_Gw},
+    [DB_MECHD_GTL_P] = {"GTl_p", 1, "p", "p", fn_GTl},
+    [DB_MECHD_G_TP] = {"g_tp", 1, "l", "p", fn_gt},
+    [DB_MECHD_KAPPA_G_JAC] = {"kappa_g_jac", 2, "ll", "pv", fn_kg},
+    [DB_MECHD_HW_P] = {"Hw_p", 1, "m", "p", fn_Hw},
+    [DB_MECHD_HTU_P] = {"HTu_p", 1, "v", "p", fn_HTu},
+    [DB_MECHD_H_P] = {"h_p", 1, "m", "p", fn_h},
+    [DB_MECHD_KAPPA_H_JAC] = {"kappa_h_jac", 2, "mm", "pv", fn_kh},
+};
+
+static int dim(const db_mech *m, char c)
+{
+    return c == 'p' ? m->np : c == 'v' ? m->nv : c == 'l' ? m->nl : m->nm;
+}
+
+const char *db_mechd_name(db_mechd_kind k) { return kinds[k].name; }
+
+int db_mechd_blocks(const db_mech *m, db_mechd_kind k, int rows[4], int cols[4])
+{
+    for (int b = 0; b < kinds[k].nb; b++) {
+        rows[b] = dim(m, kinds[k].rows[b]);
+        cols[b] = dim(m, kinds[k].cols[b]);
+    }
+    return kinds[k].nb;
+}
+
+int db_mechd_present(const db_mech *m, db_mechd_kind k)
+{
+    switch (k) {
+    case DB_MECHD_MW_P: return m->Mw_p != NULL;
+    case DB_MECHD_FORCE_JAC: return m->force_jac != NULL;
+    case DB_MECHD_GW_P: return m->Gw_p != NULL;
+    case DB_MECHD_GTL_P: return m->GTl_p != NULL;
+    case DB_MECHD_G_TP: return m->g_tp != NULL;
+    case DB_MECHD_KAPPA_G_JAC: return m->kappa_g_jac != NULL;
+    case DB_MECHD_HW_P: return m->Hw_p != NULL;
+    case DB_MECHD_HTU_P: return m->HTu_p != NULL;
+    case DB_MECHD_H_P: return m->h_p != NULL;
+    case DB_MECHD_KAPPA_H_JAC: return m->kappa_h_jac != NULL;
+    default: return 0;
+    }
+}
+
+static void zero_blocks(const db_mech *m, db_mechd_kind k, double *out[4])
+{
+    int r[4], c[4], nb = db_mechd_blocks(m, k, r, c);
+    for (int b = 0; b < nb; b++)
+        zero(out[b], r[b] * c[b]);
+}
+
+/* derivative k by central differences: block b is the derivative of kinds[k].fn with
+ * respect to the state part kinds[k].cols[b]; zero where the function is absent */
+static void fd(db_mechfd *w, db_mechd_kind k, double t, const double *p, const double *v,
+               const double *lam, const double *mu, const double *x, double *out[4])
+{
+    const db_mech *m = w->m;
+    if ((k == DB_MECHD_G_TP && !m->g_t) || (k == DB_MECHD_H_P && !m->h)) {
+        zero_blocks(m, k, out);
+        return;
+    }
+    load(w, p, v, lam, mu);
+    for (int b = 0; b < kinds[k].nb; b++) {
+        char c = kinds[k].cols[b];
+        double *xs = c == 'p' ? w->p : c == 'v' ? w->v : c == 'l' ? w->l : w->mu;
+        fd_jac(w, xs, dim(m, c), dim(m, kinds[k].rows[b]), kinds[k].fn, x, t, out[b]);
+    }
+}
+
+void db_mechd_eval(db_mechfd *w, db_mechd_kind k, int an, double t, const double *p,
+                   const double *v, const double *lam, const double *mu, const double *x,
+                   double *out[4])
+{
+    const db_mech *m = w->m;
+    double **o = out;
+    if (!an) {
+        fd(w, k, t, p, v, lam, mu, x, out);
+        return;
+    }
+    zero_blocks(m, k, out);
+    switch (k) {
+    case DB_MECHD_MW_P: m->Mw_p(m, t, p, x, o[0]); break;
+    case DB_MECHD_FORCE_JAC: m->force_jac(m, t, p, v, lam, mu, o[0], o[1], o[2], o[3]); break;
+    case DB_MECHD_GW_P: m->Gw_p(m, t, p, x, o[0]); break;
+    case DB_MECHD_GTL_P: m->GTl_p(m, t, p, x, o[0]); break;
+    case DB_MECHD_G_TP: m->g_tp(m, t, p, o[0]); break;
+    case DB_MECHD_KAPPA_G_JAC: m->kappa_g_jac(m, t, p, v, o[0], o[1]); break;
+    case DB_MECHD_HW_P: m->Hw_p(m, t, p, x, o[0]); break;
+    case DB_MECHD_HTU_P: m->HTu_p(m, t, p, x, o[0]); break;
+    case DB_MECHD_H_P: m->h_p(m, t, p, o[0]); break;
+    case DB_MECHD_KAPPA_H_JAC: m->kappa_h_jac(m, t, p, v, o[0], o[1]); break;
+    default: break;
+    }
+}
+
 /* --- pure finite differences --------------------------------------------- */
 
 void db_mechfd_G(db_mechfd *w, double t, const double *p, double *G)
@@ -216,207 +322,123 @@ void db_mechfd_G(db_mechfd *w, double t, const double *p, double *G)
 
 void db_mechfd_Mw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out)
 {
-    load(w, p, NULL, NULL, NULL);
-    fd_jac(w, w->p, w->m->np, w->m->nv, fn_Mw, wv, t, out);
+    fd(w, DB_MECHD_MW_P, t, p, NULL, NULL, NULL, wv, (double *[4]){out});
 }
 
 void db_mechfd_force_jac(db_mechfd *w, double t, const double *p, const double *v,
                          const double *lam, const double *mu,
                          double *fp, double *fv, double *fl, double *fm)
 {
-    const db_mech *m = w->m;
-    load(w, p, v, lam, mu);
-    fd_jac(w, w->p, m->np, m->nv, fn_force, NULL, t, fp);
-    fd_jac(w, w->v, m->nv, m->nv, fn_force, NULL, t, fv);
-    fd_jac(w, w->l, m->nl, m->nv, fn_force, NULL, t, fl);
-    fd_jac(w, w->mu, m->nm, m->nv, fn_force, NULL, t, fm);
+    fd(w, DB_MECHD_FORCE_JAC, t, p, v, lam, mu, NULL, (double *[4]){fp, fv, fl, fm});
 }
 
 void db_mechfd_Gw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out)
 {
-    load(w, p, NULL, NULL, NULL);
-    fd_jac(w, w->p, w->m->np, w->m->nl, fn_Gw, wv, t, out);
+    fd(w, DB_MECHD_GW_P, t, p, NULL, NULL, NULL, wv, (double *[4]){out});
 }
 
 void db_mechfd_GTl_p(db_mechfd *w, double t, const double *p, const double *l, double *out)
 {
-    load(w, p, NULL, NULL, NULL);
-    fd_jac(w, w->p, w->m->np, w->m->np, fn_GTl, l, t, out);
+    fd(w, DB_MECHD_GTL_P, t, p, NULL, NULL, NULL, l, (double *[4]){out});
 }
 
 void db_mechfd_g_tp(db_mechfd *w, double t, const double *p, double *out)
 {
-    const db_mech *m = w->m;
-    if (!m->g_t) {
-        zero(out, m->nl * m->np);
-        return;
-    }
-    load(w, p, NULL, NULL, NULL);
-    fd_jac(w, w->p, m->np, m->nl, fn_gt, NULL, t, out);
+    fd(w, DB_MECHD_G_TP, t, p, NULL, NULL, NULL, NULL, (double *[4]){out});
 }
 
 void db_mechfd_kappa_g_jac(db_mechfd *w, double t, const double *p, const double *v,
                            double *kp, double *kv)
 {
-    const db_mech *m = w->m;
-    load(w, p, v, NULL, NULL);
-    fd_jac(w, w->p, m->np, m->nl, fn_kg, NULL, t, kp);
-    fd_jac(w, w->v, m->nv, m->nl, fn_kg, NULL, t, kv);
+    fd(w, DB_MECHD_KAPPA_G_JAC, t, p, v, NULL, NULL, NULL, (double *[4]){kp, kv});
 }
 
 void db_mechfd_Hw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out)
 {
-    load(w, p, NULL, NULL, NULL);
-    fd_jac(w, w->p, w->m->np, w->m->nm, fn_Hw, wv, t, out);
+    fd(w, DB_MECHD_HW_P, t, p, NULL, NULL, NULL, wv, (double *[4]){out});
 }
 
 void db_mechfd_HTu_p(db_mechfd *w, double t, const double *p, const double *u, double *out)
 {
-    load(w, p, NULL, NULL, NULL);
-    fd_jac(w, w->p, w->m->np, w->m->nv, fn_HTu, u, t, out);
+    fd(w, DB_MECHD_HTU_P, t, p, NULL, NULL, NULL, u, (double *[4]){out});
 }
 
 void db_mechfd_h_p(db_mechfd *w, double t, const double *p, double *out)
 {
-    const db_mech *m = w->m;
-    if (!m->h) {
-        zero(out, m->nm * m->np);
-        return;
-    }
-    load(w, p, NULL, NULL, NULL);
-    fd_jac(w, w->p, m->np, m->nm, fn_h, NULL, t, out);
+    fd(w, DB_MECHD_H_P, t, p, NULL, NULL, NULL, NULL, (double *[4]){out});
 }
 
 void db_mechfd_kappa_h_jac(db_mechfd *w, double t, const double *p, const double *v,
                            double *kp, double *kv)
 {
-    const db_mech *m = w->m;
-    load(w, p, v, NULL, NULL);
-    fd_jac(w, w->p, m->np, m->nm, fn_kh, NULL, t, kp);
-    fd_jac(w, w->v, m->nv, m->nm, fn_kh, NULL, t, kv);
+    fd(w, DB_MECHD_KAPPA_H_JAC, t, p, v, NULL, NULL, NULL, (double *[4]){kp, kv});
 }
 
 /* --- analytic when present ------------------------------------------------ */
 
-void db_mechd_Mw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out)
+/* the analytic callback when present, else finite differences; a derivative that
+ * is identically zero (constant mass, absent g_t or h) is written as zeros */
+static void mechd(db_mechfd *w, db_mechd_kind k, double t, const double *p, const double *v,
+                  const double *lam, const double *mu, const double *x, double *out[4])
 {
     const db_mech *m = w->m;
-    if (m->flags & DB_MASS_CONST) {
-        zero(out, m->nv * m->np);
-    } else if (m->Mw_p) {
-        zero(out, m->nv * m->np);
-        m->Mw_p(m, t, p, wv, out);
-    } else {
-        db_mechfd_Mw_p(w, t, p, wv, out);
-    }
+    if ((k == DB_MECHD_MW_P && (m->flags & DB_MASS_CONST)) || (k == DB_MECHD_G_TP && !m->g_t) ||
+        (k == DB_MECHD_H_P && !m->h))
+        zero_blocks(m, k, out);
+    else
+        db_mechd_eval(w, k, db_mechd_present(m, k), t, p, v, lam, mu, x, out);
+}
+
+void db_mechd_Mw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out)
+{
+    mechd(w, DB_MECHD_MW_P, t, p, NULL, NULL, NULL, wv, (double *[4]){out});
 }
 
 void db_mechd_force_jac(db_mechfd *w, double t, const double *p, const double *v,
                         const double *lam, const double *mu,
                         double *fp, double *fv, double *fl, double *fm)
 {
-    const db_mech *m = w->m;
-    if (m->force_jac) {
-        zero(fp, m->nv * m->np);
-        zero(fv, m->nv * m->nv);
-        zero(fl, m->nv * m->nl);
-        zero(fm, m->nv * m->nm);
-        m->force_jac(m, t, p, v, lam, mu, fp, fv, fl, fm);
-    } else {
-        db_mechfd_force_jac(w, t, p, v, lam, mu, fp, fv, fl, fm);
-    }
+    mechd(w, DB_MECHD_FORCE_JAC, t, p, v, lam, mu, NULL, (double *[4]){fp, fv, fl, fm});
 }
 
 void db_mechd_Gw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out)
 {
-    const db_mech *m = w->m;
-    if (m->Gw_p) {
-        zero(out, m->nl * m->np);
-        m->Gw_p(m, t, p, wv, out);
-    } else {
-        db_mechfd_Gw_p(w, t, p, wv, out);
-    }
+    mechd(w, DB_MECHD_GW_P, t, p, NULL, NULL, NULL, wv, (double *[4]){out});
 }
 
 void db_mechd_GTl_p(db_mechfd *w, double t, const double *p, const double *l, double *out)
 {
-    const db_mech *m = w->m;
-    if (m->GTl_p) {
-        zero(out, m->np * m->np);
-        m->GTl_p(m, t, p, l, out);
-    } else {
-        db_mechfd_GTl_p(w, t, p, l, out);
-    }
+    mechd(w, DB_MECHD_GTL_P, t, p, NULL, NULL, NULL, l, (double *[4]){out});
 }
 
 void db_mechd_g_tp(db_mechfd *w, double t, const double *p, double *out)
 {
-    const db_mech *m = w->m;
-    if (m->g_tp || !m->g_t) {
-        zero(out, m->nl * m->np);
-        if (m->g_tp && m->g_t)
-            m->g_tp(m, t, p, out);
-    } else {
-        db_mechfd_g_tp(w, t, p, out);
-    }
+    mechd(w, DB_MECHD_G_TP, t, p, NULL, NULL, NULL, NULL, (double *[4]){out});
 }
 
 void db_mechd_kappa_g_jac(db_mechfd *w, double t, const double *p, const double *v,
                           double *kp, double *kv)
 {
-    const db_mech *m = w->m;
-    if (m->kappa_g_jac) {
-        zero(kp, m->nl * m->np);
-        zero(kv, m->nl * m->nv);
-        m->kappa_g_jac(m, t, p, v, kp, kv);
-    } else {
-        db_mechfd_kappa_g_jac(w, t, p, v, kp, kv);
-    }
+    mechd(w, DB_MECHD_KAPPA_G_JAC, t, p, v, NULL, NULL, NULL, (double *[4]){kp, kv});
 }
 
 void db_mechd_Hw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out)
 {
-    const db_mech *m = w->m;
-    if (m->Hw_p) {
-        zero(out, m->nm * m->np);
-        m->Hw_p(m, t, p, wv, out);
-    } else {
-        db_mechfd_Hw_p(w, t, p, wv, out);
-    }
+    mechd(w, DB_MECHD_HW_P, t, p, NULL, NULL, NULL, wv, (double *[4]){out});
 }
 
 void db_mechd_HTu_p(db_mechfd *w, double t, const double *p, const double *u, double *out)
 {
-    const db_mech *m = w->m;
-    if (m->HTu_p) {
-        zero(out, m->nv * m->np);
-        m->HTu_p(m, t, p, u, out);
-    } else {
-        db_mechfd_HTu_p(w, t, p, u, out);
-    }
+    mechd(w, DB_MECHD_HTU_P, t, p, NULL, NULL, NULL, u, (double *[4]){out});
 }
 
 void db_mechd_h_p(db_mechfd *w, double t, const double *p, double *out)
 {
-    const db_mech *m = w->m;
-    if (m->h_p || !m->h) {
-        zero(out, m->nm * m->np);
-        if (m->h_p && m->h)
-            m->h_p(m, t, p, out);
-    } else {
-        db_mechfd_h_p(w, t, p, out);
-    }
+    mechd(w, DB_MECHD_H_P, t, p, NULL, NULL, NULL, NULL, (double *[4]){out});
 }
 
 void db_mechd_kappa_h_jac(db_mechfd *w, double t, const double *p, const double *v,
                           double *kp, double *kv)
 {
-    const db_mech *m = w->m;
-    if (m->kappa_h_jac) {
-        zero(kp, m->nm * m->np);
-        zero(kv, m->nm * m->nv);
-        m->kappa_h_jac(m, t, p, v, kp, kv);
-    } else {
-        db_mechfd_kappa_h_jac(w, t, p, v, kp, kv);
-    }
+    mechd(w, DB_MECHD_KAPPA_H_JAC, t, p, v, NULL, NULL, NULL, (double *[4]){kp, kv});
 }

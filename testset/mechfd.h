@@ -60,4 +60,25 @@ void db_mechd_h_p(db_mechfd *w, double t, const double *p, double *out);
 void db_mechd_kappa_h_jac(db_mechfd *w, double t, const double *p, const double *v,
                           double *kp, double *kv);
 
+/* the derivative callbacks above as one family, for code that treats them alike
+ * (the checks of mechcheck.c, the db_mechd_* dispatch) */
+typedef enum {
+    DB_MECHD_MW_P, DB_MECHD_FORCE_JAC, DB_MECHD_GW_P, DB_MECHD_GTL_P, DB_MECHD_G_TP,
+    DB_MECHD_KAPPA_G_JAC, DB_MECHD_HW_P, DB_MECHD_HTU_P, DB_MECHD_H_P, DB_MECHD_KAPPA_H_JAC,
+    DB_MECHD_COUNT
+} db_mechd_kind;
+
+/* the callback's name in mech.h */
+const char *db_mechd_name(db_mechd_kind k);
+/* 1 if the problem supplies the analytic callback */
+int db_mechd_present(const db_mech *m, db_mechd_kind k);
+/* its number of output blocks (1, 2 or 4) and their sizes rows[b]×cols[b] */
+int db_mechd_blocks(const db_mech *m, db_mechd_kind k, int rows[4], int cols[4]);
+/* evaluates derivative k into out[0..blocks-1]: the analytic callback (analytic = 1;
+ * it must be present; the outputs are zeroed first) or pure finite differences.
+ * x is the vector the derivative is taken of (w, l or u), NULL where unused. */
+void db_mechd_eval(db_mechfd *w, db_mechd_kind k, int analytic, double t, const double *p,
+                   const double *v, const double *lam, const double *mu, const double *x,
+                   double *out[4]);
+
 #endif

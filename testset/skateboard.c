@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "testset/dense.h"
+#include "testset/consistent.h"
 #include "testset/mech.h"
 
 enum { NP = 9, NL = 5, NM = 2 };
@@ -294,44 +294,9 @@ static void sk_kappa_h_jac(const db_mech *m, double t, const double *p, const do
 /* p, v of the scenario; λ, μ, a from [M Gᵀ Hᵀ; G 0 0; H 0 0][a; λ; μ] = [f; −κ_g; −κ_h] */
 static void sk_init(const db_mech *m, double *p, double *v, double *lam, double *mu, double *a)
 {
-    enum { N = NP + NL + NM };
-    double K[N * N], rhs[N], Mm[NP * NP], G[NL * NP], H[NM * NP], f[NP], kg[NL], kh[NM];
-    const double zl[NL] = { 0 }, zm[NM] = { 0 };
-
     memcpy(p, SK_P0, sizeof SK_P0);
     memcpy(v, sk_sc(m)->v0, sizeof SK_P0);
-    memset(K, 0, sizeof K); memset(Mm, 0, sizeof Mm); memset(G, 0, sizeof G);
-    memset(H, 0, sizeof H); memset(f, 0, sizeof f); memset(kg, 0, sizeof kg);
-    memset(kh, 0, sizeof kh);
-    sk_mass(m, m->t0, p, Mm);
-    sk_force(m, m->t0, p, v, zl, zm, f);
-    sk_G(m, m->t0, p, G);
-    sk_H(m, m->t0, p, H);
-    sk_kappa_g(m, m->t0, p, v, kg);
-    sk_kappa_h(m, m->t0, p, v, kh);
-    for (int j = 0; j < NP; j++) {
-        for (int i = 0; i < NP; i++) AT(K, N, i, j) = AT(Mm, NP, i, j);
-        for (int i = 0; i < NL; i++) {
-            AT(K, N, NP + i, j) = AT(G, NL, i, j);
-            AT(K, N, j, NP + i) = AT(G, NL, i, j);
-        }
-        for (int i = 0; i < NM; i++) {
-            AT(K, N, NP + NL + i, j) = AT(H, NM, i, j);
-            AT(K, N, j, NP + NL + i) = AT(H, NM, i, j);
-        }
-        rhs[j] = f[j];
-    }
-    for (int i = 0; i < NL; i++) rhs[NP + i] = -kg[i];
-    for (int i = 0; i < NM; i++) rhs[NP + NL + i] = -kh[i];
-    int piv[N];
-    if (db_dense_lu(N, K, piv) == 0) {
-        db_dense_lu_solve(N, K, piv, rhs);
-    } else {                                   /* cannot happen: cos(aθ0) = 1 */
-        for (int i = 0; i < N; i++) rhs[i] = NAN;
-    }
-    memcpy(a, rhs, NP * sizeof *a);
-    memcpy(lam, rhs + NP, NL * sizeof *lam);
-    memcpy(mu, rhs + NP + NL, NM * sizeof *mu);
+    db_mech_consistent_acc(m, m->t0, p, v, a, lam, mu);  /* regular: cos(aθ0) = 1 */
 }
 
 /* ---- problem descriptor -------------------------------------------------------- */

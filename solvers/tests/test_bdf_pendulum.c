@@ -11,21 +11,18 @@
 #include <string.h>
 
 #include "solvers/solver.h"
-#include "testset/dae.h"
-#include "testset/mechcheck.h"
-#include "testset/registry.h"
-#include "testset/tests/check.h"
+#include "solvers/tests/pendulum_ref.h"
 
 #define NOUT 101
 
-static double tout[NOUT], pex[NOUT][2], vex[NOUT][2], pmag, vmag;
+static pend_ref ref;
 
 static double run(const db_solver *s, const db_dae *d, double tol, const char *variant,
                   db_counters *c, double *gscd)
 {
     static double y[NOUT * 16];
     db_solver_opts o = { .rtol = tol, .atol = tol, .variant = variant };
-    db_output out = { .nt = NOUT, .t = tout, .y = y, .yp = NULL };
+    db_output out = { .nt = NOUT, .t = ref.tout, .y = y, .yp = NULL };
     char msg[256];
     memset(c, 0, sizeof *c);
     db_status st = s->integrate(d, &o, &out, c, msg, sizeof msg);
@@ -33,44 +30,14 @@ static double run(const db_solver *s, const db_dae *d, double tol, const char *v
           variant ? variant : "", db_status_name(st), msg);
     if (st != DB_OK)
         return INFINITY;
-    const double *ye = y + (size_t)(NOUT - 1) * (size_t)d->n;
-    double ep = 0.0, ev = 0.0, eg = 0.0;
-    for (int j = 0; j < 2; j++) {
-        ep = fmax(ep, fabs(ye[d->off_p + j] - pex[NOUT - 1][j]) / pmag);
-        ev = fmax(ev, fabs(ye[d->off_v + j] - vex[NOUT - 1][j]) / vmag);
-    }
-    for (int k = 0; k < NOUT; k++) {
-        const double *yk = y + (size_t)k * (size_t)d->n;
-        for (int j = 0; j < 2; j++) {
-            eg = fmax(eg, fabs(yk[d->off_p + j] - pex[k][j]) / pmag);
-            eg = fmax(eg, fabs(yk[d->off_v + j] - vex[k][j]) / vmag);
-        }
-    }
-    *gscd = -log10(eg);
-    return fmax(ep, ev);
+    *gscd = -log10(pend_ref_grid_error(&ref, d, y));
+    return pend_ref_error_at(&ref, d, y, NOUT - 1);
 }
 
 int main(void)
 {
-    const db_problem *prob = db_problem_find("pendulum");
-    CHECK(prob != NULL, "no pendulum problem");
-    if (!prob)
+    if (pend_ref_init(&ref, "v28", NOUT) != 0)
         return check_summary();
-    const int sc = db_problem_scenario(prob, "v28");
-    db_mech m;
-    double pars[8], lam[4], mu[4];
-    if (sc < 0 || prob->nparams > 8 || db_mech_setup_default(prob, sc, &m, pars) != 0) {
-        CHECK(0, "pendulum setup failed");
-        return check_summary();
-    }
-    for (int k = 0; k < NOUT; k++) {
-        tout[k] = m.t0 + (m.tend - m.t0) * (double)k / (NOUT - 1);
-        CHECK(prob->exact(&m, tout[k], pex[k], vex[k], lam, mu) == 0, "exact failed");
-        for (int i = 0; i < 2; i++) {
-            pmag = fmax(pmag, fabs(pex[k][i]));
-            vmag = fmax(vmag, fabs(vex[k][i]));
-        }
-    }
     const db_solver *s = db_solver_find("bdf");
     CHECK(s != NULL, "bdf not registered");
     if (!s)
@@ -81,7 +48,7 @@ int main(void)
         db_dae d;
         char err[256];
         memset(&d, 0, sizeof d);
-        if (db_dae_build(&d, &m, forms[f], err, sizeof err) != 0) {
+        if (db_dae_build(&d, &ref.m, forms[f], err, sizeof err) != 0) {
             CHECK(0, "build %s: %s", db_form_name(forms[f]), err);
             continue;
         }
@@ -112,7 +79,6 @@ int main(void)
         }
         db_dae_free(&d);
     }
-    if (prob->teardown)
-        prob->teardown(&m);
+    pend_ref_free(&ref);
     return check_summary();
 }

@@ -11,35 +11,17 @@
 #include <string.h>
 
 #include "solvers/solver.h"
-#include "testset/dae.h"
-#include "testset/mechcheck.h"
-#include "testset/registry.h"
-#include "testset/tests/check.h"
+#include "solvers/tests/pendulum_ref.h"
 
 #define NOUT 51
 
 int main(void)
 {
-    const db_problem *prob = db_problem_find("pendulum");
-    CHECK(prob != NULL, "no pendulum problem");
-    if (!prob)
+    static pend_ref ref;
+    if (pend_ref_init(&ref, "v28", NOUT) != 0)
         return check_summary();
-    const int sc = db_problem_scenario(prob, "v28");
-    db_mech m;
-    double pars[8], lam[4], mu[4];
-    if (sc < 0 || prob->nparams > 8 || db_mech_setup_default(prob, sc, &m, pars) != 0) {
-        CHECK(0, "pendulum setup failed");
-        return check_summary();
-    }
-    double tout[NOUT], pex[NOUT][2], vex[NOUT][2], pmag = 0.0, vmag = 0.0;
-    for (int k = 0; k < NOUT; k++) {
-        tout[k] = m.t0 + (m.tend - m.t0) * (double)k / (NOUT - 1);
-        CHECK(prob->exact(&m, tout[k], pex[k], vex[k], lam, mu) == 0, "exact failed");
-        for (int i = 0; i < 2; i++) {
-            pmag = fmax(pmag, fabs(pex[k][i]));
-            vmag = fmax(vmag, fabs(vex[k][i]));
-        }
-    }
+    const db_mech *m = &ref.m;
+    double mu[4] = { 0.0 };
     const db_solver *s = db_solver_find("odassl");
     CHECK(s != NULL, "odassl not registered");
     if (!s)
@@ -52,7 +34,7 @@ int main(void)
         db_dae d;
         char err[256];
         memset(&d, 0, sizeof d);
-        if (db_dae_build(&d, &m, forms[f], err, sizeof err) != 0) {
+        if (db_dae_build(&d, m, forms[f], err, sizeof err) != 0) {
             CHECK(0, "build %s: %s", db_form_name(forms[f]), err);
             continue;
         }
@@ -61,28 +43,23 @@ int main(void)
             double e0 = 0.0, e = 0.0;
             for (int i = 0; i < 3; i++) {
                 db_solver_opts o = { .rtol = tols[i], .atol = tols[i], .variant = variants[v] };
-                db_output out = { .nt = NOUT, .t = tout, .y = y, .yp = NULL };
+                db_output out = { .nt = NOUT, .t = ref.tout, .y = y, .yp = NULL };
                 db_counters c;
                 char msg[256];
                 memset(&c, 0, sizeof c);
                 db_status st = s->integrate(&d, &o, &out, &c, msg, sizeof msg);
                 CHECK(st == DB_OK, "%s %s tol %.0e: %s %s", db_form_name(forms[f]), variants[v],
                       tols[i], db_status_name(st), msg);
-                const double *ye = y + (size_t)(NOUT - 1) * (size_t)d.n;
-                double ep = 0.0, ev = 0.0, rp = 0.0, rv = 0.0;
-                for (int j = 0; j < 2; j++) {
-                    ep = fmax(ep, fabs(ye[d.off_p + j] - pex[NOUT - 1][j]) / pmag);
-                    ev = fmax(ev, fabs(ye[d.off_v + j] - vex[NOUT - 1][j]) / vmag);
-                }
+                double rp = 0.0, rv = 0.0;
                 for (int k = 0; k < NOUT; k++) {
                     const double *yk = y + (size_t)k * (size_t)d.n;
                     double res[3];
-                    db_mech_residuals(&m, tout[k], yk + d.off_p, yk + d.off_v, yk + d.off_l,
+                    db_mech_residuals(m, ref.tout[k], yk + d.off_p, yk + d.off_v, yk + d.off_l,
                                       d.off_m >= 0 ? yk + d.off_m : mu, NULL, res);
                     rp = fmax(rp, res[0]);
                     rv = fmax(rv, res[1]);
                 }
-                e = st == DB_OK ? fmax(ep, ev) : INFINITY;
+                e = st == DB_OK ? pend_ref_error_at(&ref, &d, y, NOUT - 1) : INFINITY;
                 if (i == 0)
                     e0 = e;
                 printf("%-5s %-14s tol=%.0e scd=%5.2f |g|=%.1e |Gv|=%.1e steps=%ld rej=%ld "
@@ -98,7 +75,6 @@ int main(void)
         }
         db_dae_free(&d);
     }
-    if (prob->teardown)
-        prob->teardown(&m);
+    pend_ref_free(&ref);
     return check_summary();
 }
