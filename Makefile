@@ -9,7 +9,7 @@ BASELINE_FULL  ?= reference/baseline/full.json
 DAEBENCH = $(BUILD)/daebench
 export OPENBLAS_NUM_THREADS = 1
 
-.PHONY: all setup build test test-asan bench bench-quick baseline baseline-full reference clean
+.PHONY: all setup build test test-asan bench bench-quick scaling baseline baseline-full reference clean
 
 all: build
 
@@ -48,6 +48,13 @@ bench-quick: build
 	@if [ -f $(BASELINE_QUICK) ]; then \
 	  $(DAEBENCH) check --baseline $(BASELINE_QUICK) --results $(RESULTS)/bench.json; \
 	else echo "bench-quick: no $(BASELINE_QUICK) yet (make baseline), regression check skipped"; fi
+
+# cost per step against N of the chains (suite "scaling", harness/suite.c), one
+# run at a time for quiet timing; the diagram $(RESULTS)/plots/scaling.png/.svg,
+# the fitted slopes printed (README "Benchmarks")
+scaling: build
+	$(DAEBENCH) bench --suite scaling --jobs 1 --out $(RESULTS)/scaling
+	$(DAEBENCH) plot --results $(RESULTS)/scaling/bench.json --out $(RESULTS)/plots
 
 # accept the last sweep as the new baseline (after make bench-quick / make bench)
 baseline:

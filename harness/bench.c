@@ -103,11 +103,22 @@ typedef struct {
     const db_solver *s;
     double tol;
     const cJSON *prev;       /* its record in the file resumed (--resume), or NULL */
+    int ipar;                /* the parameter of the suite's sweep (suite.h), or -1 */
+    double pval;             /* its value in this run */
 } item;
 
 static int same_group(const item *a, const item *b)
 {
-    return a->p == b->p && a->sc == b->sc && a->f == b->f && a->s == b->s;
+    return a->p == b->p && a->sc == b->sc && a->f == b->f && a->s == b->s &&
+           a->ipar == b->ipar && a->pval == b->pval;
+}
+
+/* the run spec of an item: defaults, the swept parameter set */
+static void item_spec(const item *it, db_run_spec *spec)
+{
+    db_run_spec_init(spec, it->p, it->sc, it->f, it->s, it->tol, it->tol);
+    if (it->ipar >= 0)
+        spec->par[it->ipar] = it->pval;
 }
 
 /* the progress display of the sweep (progress.h), shared with the workers */
@@ -251,8 +262,7 @@ static cJSON *run_group(const item *items, int a, int b, int n, const db_suite *
         if (items[k].prev)
             continue;
         db_run_spec spec;
-        db_run_spec_init(&spec, items[k].p, items[k].sc, items[k].f, items[k].s, items[k].tol,
-                         items[k].tol);
+        item_spec(&items[k], &spec);
         spec.max_cpu = suite->max_cpu;
         spec.max_steps = suite->max_steps;
         spec.timing_cap = suite->timing_cap;
@@ -402,8 +412,7 @@ static void run_groups(const item *items, int n, const db_suite *suite, int jobs
                     append_run(runs, cJSON_Duplicate(items[k].prev, 1), nfailed);
                     continue;
                 }
-                db_run_spec_init(&spec, items[k].p, items[k].sc, items[k].f, items[k].s,
-                                 items[k].tol, items[k].tol);
+                item_spec(&items[k], &spec);
                 db_run_execute_skipped(&spec, &res, "crash", why);
                 cJSON_AddItemToArray(runs, db_record_json(&res));
                 (*nfailed)++;
@@ -478,7 +487,19 @@ int db_cmd_bench(int argc, char **argv)
     db_isolate_check_env(); /* a bad limit stops the program before the sweep */
     const db_suite *suite = db_suite_find(suite_name);
     if (!suite)
-        db_die("bench: unknown suite '%s' (quick, full)", suite_name);
+        db_die("bench: unknown suite '%s' (quick, full, scaling)", suite_name);
+    /* the suite's own selection where no option gives one */
+    if (fp.any && suite->problems)
+        filter_parse(&fp, suite->problems);
+    if (ff.any && suite->forms)
+        filter_parse(&ff, suite->forms);
+    if (fs.any && suite->solvers)
+        filter_parse(&fs, suite->solvers);
+    char swname[64];
+    double swvals[64];
+    int nsw = db_suite_sweep(suite, swname, sizeof swname, swvals, 64);
+    if (nsw < 0)
+        db_die("bench: suite %s: malformed sweep '%s'", suite->name, suite->sweep);
     for (int i = 0; i < fp.n; i++)
         if (!db_problem_find(fp.items[i]))
             db_die("bench: unknown problem '%s'", fp.items[i]);
@@ -518,6 +539,11 @@ int db_cmd_bench(int argc, char **argv)
                         continue;
                     if (index++ % shard_n != shard_k - 1)
                         continue;
+                    int ipar = -1;
+                    for (int ip2 = 0; nsw > 0 && ip2 < p->nparams; ip2++)
+                        if (strcmp(p->params[ip2].name, swname) == 0)
+                            ipar = ip2;
+                    for (int iv = 0; iv < (ipar >= 0 ? nsw : 1); iv++)
                     for (int it = 0; it < nsctol; it++) {
                         if (!validated) {
                             validate_reference(p, sc);
@@ -530,7 +556,8 @@ int db_cmd_bench(int argc, char **argv)
                                 db_die("bench: out of memory");
                             items = grown;
                         }
-                        items[n++] = (item){p, sc, (db_form)f, s, sctols[it], NULL};
+                        items[n++] = (item){p, sc, (db_form)f, s, sctols[it], NULL, ipar,
+                                            ipar >= 0 ? swvals[iv] : 0.0};
                     }
                 }
             }
@@ -549,8 +576,7 @@ int db_cmd_bench(int argc, char **argv)
             db_die("bench: %s", rerr);
         for (int k = 0; k < n; k++) {
             db_run_spec spec;
-            db_run_spec_init(&spec, items[k].p, items[k].sc, items[k].f, items[k].s, items[k].tol,
-                             items[k].tol);
+            item_spec(&items[k], &spec);
             items[k].prev = db_resume_find(prev, &spec);
         }
         fprintf(stderr, "bench: resume: %d of %d runs already in %s\n", db_resume_hits(prev), n,

@@ -17,7 +17,7 @@ static const struct {
      "                [--param NAME=VALUE ...] [--max-steps N] [--max-cpu S] [--variant V]\n"
      "                [--json FILE]"},
     {"bench", db_cmd_bench,
-     "bench [--suite quick|full] [--problems a,b] [--formulations ..] [--solvers ..]\n"
+     "bench [--suite quick|full|scaling] [--problems a,b] [--formulations ..] [--solvers ..]\n"
      "                [--tols 1e-3:1e-10] [--out DIR] [--shard K/N] [--jobs J] [--resume]"},
     {"check", db_cmd_check, "check --baseline FILE --results FILE [--ignore-cpu]"},
     {"plot", db_cmd_plot, "plot --results FILE [--out DIR]"},

@@ -3,7 +3,12 @@
  * (columns cpu, f_evals, scd, tol, errors p v λ μ, residuals position velocity
  * acceleration; ok runs only, failed ones listed in its header) and gnuplot on
  * plots/wpd.gp, giving <problem>-<scenario>-wpd.png and .svg.  Colours are fixed
- * per solver (registry order), dash and point types per formulation. */
+ * per solver (registry order), dash and point types per formulation.
+ * A bench file of a suite with a parameter sweep (suite.h: the scaling suite)
+ * gives instead one diagram OUT/scaling.png and .svg (plots/scaling.gp): cost
+ * per step against the swept parameter on log-log axes, one curve per
+ * problem and solver/formulation with its fitted slope (scaling.h), the slopes
+ * also printed; its data is OUT/scaling.dat. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -17,7 +22,9 @@
 #include "cli.h"
 #include "commands.h"
 #include "jsonio.h"
+#include "scaling.h"
 #include "solvers/solver.h"
+#include "suite.h"
 
 #ifndef DAEBENCH_SOURCE_DIR
 #define DAEBENCH_SOURCE_DIR "."
@@ -403,6 +410,80 @@ static int plot_page(const view *v, int n, const char *outdir, const char *scrip
     return rc;
 }
 
+/* the scaling diagram of a swept bench file (see the top); 0 or -1 */
+static int plot_scaling(const cJSON *runs, const char *param, double fit_from,
+                        const char *outdir, const char *scriptdir)
+{
+    static db_scaling_curve cv[64];
+    int nc = db_scaling_collect(runs, param, fit_from, cv, 64);
+    if (nc == 0) {
+        fprintf(stderr, "plot: scaling: no ok run with parameter %s\n", param);
+        return -1;
+    }
+    char dat[4200], base[4096];
+    if (snprintf(base, sizeof base, "%s/scaling", outdir) >= (int)sizeof base)
+        db_die("plot: --out too long");
+    snprintf(dat, sizeof dat, "%s.dat", base);
+    FILE *f = fopen(dat, "w");
+    if (!f)
+        db_die("plot: cannot write %s: %s", dat, strerror(errno));
+    char colors[1024] = "", dashes[512] = "";
+    double ylo = INFINITY, yhi = 0, x0 = NAN, y0 = NAN;
+    const char *firstprob = cv[0].problem;
+    int iprob = 0;
+    for (int c = 0; c < nc; c++) {
+        if (c)
+            fprintf(f, "\n\n");
+        if (strcmp(cv[c].problem, firstprob) != 0) {
+            firstprob = cv[c].problem;
+            iprob++;
+        }
+        char slope[128];
+        if (isfinite(cv[c].slope))
+            snprintf(slope, sizeof slope, "slope %.2f (%s >= %g)", cv[c].slope, param, fit_from);
+        else
+            snprintf(slope, sizeof slope, "no slope");
+        fprintf(f, "\"%s %s/%s: %s\"\n", cv[c].problem, cv[c].solver, cv[c].form, slope);
+        printf("scaling: %s %s %s/%s: cost per step slope %.3f over %d points (%s >= %g)\n",
+               cv[c].problem, cv[c].scenario, cv[c].solver, cv[c].form, cv[c].slope, cv[c].nfit,
+               param, fit_from);
+        for (int i = 0; i < cv[c].n; i++) {
+            fprintf(f, "%g %.0f %.6e %.6e\n", cv[c].x[i], cv[c].steps[i], cv[c].cpu[i],
+                    cv[c].cps[i]);
+            ylo = fmin(ylo, cv[c].cps[i]);
+            yhi = fmax(yhi, cv[c].cps[i]);
+            if (!isfinite(x0) && cv[c].x[i] >= fit_from) {
+                x0 = cv[c].x[i];
+                y0 = cv[c].cps[i];
+            }
+        }
+        size_t u = strlen(colors);
+        snprintf(colors + u, sizeof colors - u, "%s%s", c ? " " : "",
+                 palette[solver_index(cv[c].solver) % 8]);
+        u = strlen(dashes);
+        snprintf(dashes + u, sizeof dashes - u, "%s%d", c ? " " : "", iprob % 6 + 1);
+    }
+    if (fclose(f) != 0)
+        db_die("plot: cannot write %s", dat);
+    if (!isfinite(x0)) {
+        x0 = cv[0].x[0];
+        y0 = cv[0].cps[0];
+    }
+    char expr[16384], script[4200];
+    if (snprintf(expr, sizeof expr,
+             "datafile='%s'; outbase='%s'; nblocks=%d; colors='%s'; dashes='%s'; x0=%g; y0=%g; "
+             "ylo=%g; yhi=%g; ptitle='cost per step against %s (least-squares slope of log "
+             "cost/step vs log %s from %s = %g)'",
+             dat, base, nc, colors, dashes, x0, y0, ylo / 2, yhi * 4, param, param, param,
+             fit_from) >= (int)sizeof expr)
+        db_die("plot: scaling: too many curves");
+    snprintf(script, sizeof script, "%s/scaling.gp", scriptdir);
+    if (run_gnuplot(expr, script, dat) != 0)
+        return -1;
+    printf("%s.png %s.svg (%d curves)\n", base, base, nc);
+    return 0;
+}
+
 /* names in file paths and gnuplot strings: letters, digits and ._- only */
 static int safe_name(const char *s)
 {
@@ -485,6 +566,18 @@ int db_cmd_plot(int argc, char **argv)
         db_die("plot: cannot create %s: %s", outdir, strerror(errno));
     qsort(v, (size_t)n, sizeof *v, by_block);
     int rc = 0;
+    /* a swept suite: the scaling diagram instead of the pages (whose runs
+     * differ in the swept parameter, not only in tolerance) */
+    const db_suite *suite = db_suite_find(cJSON_GetStringValue(
+        cJSON_GetObjectItemCaseSensitive(j, "suite")) ? cJSON_GetStringValue(
+        cJSON_GetObjectItemCaseSensitive(j, "suite")) : "");
+    char swname[64];
+    double swvals[64];
+    if (suite && db_suite_sweep(suite, swname, sizeof swname, swvals, 64) > 0) {
+        rc = plot_scaling(runs, swname, suite->fit_from, outdir, scriptdir) ? DB_EXIT_BAD_INPUT
+                                                                             : 0;
+        n = 0;
+    }
     for (int a = 0; a < n;) {
         int b = a;
         while (b < n && same_page(&v[a], &v[b]))

@@ -7,7 +7,12 @@
  * formulation and group p, v, λ (order reduction caused by the index shows as
  * slopes below 1 for the higher-index components) — and every diagram of
  * "daebench plot" embedded (PNG, linked to the SVG).  Coverage of the
- * compatible cells is stated at the top. */
+ * compatible cells is stated at the top.  When the file holds runs of the
+ * external peer ida, a table "CPU time at equal scd, in-repo solver / ida" per
+ * problem and formulation comes first (method: peer_ratio.h).  A bench file of
+ * a swept suite (suite.h: scaling) gets a table of the cost per step against
+ * the swept parameter with the fitted slopes (scaling.h) and the diagram
+ * scaling.png of "daebench plot". */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +23,9 @@
 #include "commands.h"
 #include "coverage.h"
 #include "jsonio.h"
+#include "peer_ratio.h"
+#include "scaling.h"
+#include "suite.h"
 
 typedef struct {
     FILE *h, *m;
@@ -240,6 +248,113 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
     }
 }
 
+/* the ratio table of the in-repo solvers against ida (peer_ratio.h) */
+static void ratio_table(out2 *o, const cJSON *runs)
+{
+    static db_peer_ratio t[512];
+    int nt = db_peer_ratio_table(runs, "ida", t, 512);
+    if (nt == 0)
+        return;
+    static const char method[] =
+        "For each problem, formulation and solver the ok runs of the tolerance ladder give a "
+        "curve of log10 CPU time against scd, interpolated linearly; on the scd range that the "
+        "solver and ida (same formulation) both reach, the difference of the two curves is "
+        "taken at 21 equally spaced scd values. The ratio is 10 to its mean (the geometric "
+        "mean of the pointwise ratios); min and max are the extreme pointwise ratios. Above 1: "
+        "the in-repo solver needs more CPU time than ida for the same accuracy.";
+    fprintf(o->h, "<h2 id=\"ida-ratio\">CPU time at equal scd, in-repo solver / ida</h2>\n"
+                  "<p>%s</p>\n<table><tr><th>problem</th><th>formulation</th><th>solver</th>"
+                  "<th>common scd range</th><th>CPU ratio</th><th>min</th><th>max</th>"
+                  "<th>points (solver, ida)</th></tr>\n", method);
+    fprintf(o->m, "\n## CPU time at equal scd, in-repo solver / ida\n\n%s\n\n| problem | "
+                  "formulation | solver | common scd range | CPU ratio | min | max | points "
+                  "(solver, ida) |\n|---|---|---|---|---|---|---|---|\n", method);
+    for (int i = 0; i < nt; i++) {
+        char range[64], r[3][32];
+        if (t[i].npts < 2 || t[i].npts_peer < 2)
+            snprintf(range, sizeof range, "fewer than 2 points");
+        else if (isfinite(t[i].lo) && isfinite(t[i].hi) && t[i].lo <= t[i].hi)
+            snprintf(range, sizeof range, "%.2f - %.2f", t[i].lo, t[i].hi);
+        else
+            snprintf(range, sizeof range, "no overlap");
+        double rv[3] = {t[i].ratio, t[i].rmin, t[i].rmax};
+        for (int k = 0; k < 3; k++)
+            snprintf(r[k], sizeof r[k], isfinite(rv[k]) ? "%.2f" : "-", rv[k]);
+        fprintf(o->h, "<tr><td>%s:%s</td><td>%s</td><td>%s</td><td>%s</td><td><b>%s</b></td>"
+                      "<td>%s</td><td>%s</td><td>%d, %d</td></tr>\n", t[i].problem,
+                t[i].scenario, t[i].form, t[i].solver, range, r[0], r[1], r[2], t[i].npts,
+                t[i].npts_peer);
+        fprintf(o->m, "| %s:%s | %s | %s | %s | **%s** | %s | %s | %d, %d |\n", t[i].problem,
+                t[i].scenario, t[i].form, t[i].solver, range, r[0], r[1], r[2], t[i].npts,
+                t[i].npts_peer);
+    }
+    fprintf(o->h, "</table>\n");
+}
+
+/* the cost per step against the swept parameter of a swept suite (scaling.h) */
+static void scaling_table(out2 *o, const cJSON *bench, const cJSON *runs, const char *plots,
+                          const char *plotrel)
+{
+    const char *sn = str(bench, "suite");
+    const db_suite *suite = db_suite_find(sn);
+    char param[64];
+    double vals[64];
+    int nv = suite ? db_suite_sweep(suite, param, sizeof param, vals, 64) : 0;
+    if (nv <= 0)
+        return;
+    static db_scaling_curve cv[64];
+    int nc = db_scaling_collect(runs, param, suite->fit_from, cv, 64);
+    fprintf(o->h, "<h2 id=\"scaling\">Cost per step against %s</h2>\n<p>CPU seconds per step "
+                  "(cpu_seconds / steps of each run); slope: least-squares fit of log cost/step "
+                  "against log %s over %s &ge; %g (1: linear cost; a dense LU tends to 3)</p>\n"
+                  "<table><tr><th>problem</th><th>solver / formulation</th><th>slope</th>",
+            param, param, param, suite->fit_from);
+    fprintf(o->m, "\n## Cost per step against %s\n\nCPU seconds per step (cpu_seconds / steps "
+                  "of each run); slope: least-squares fit of log cost/step against log %s over "
+                  "%s >= %g (1: linear cost; a dense LU tends to 3)\n\n| problem | solver / "
+                  "formulation | slope |", param, param, param, suite->fit_from);
+    for (int k = 0; k < nv; k++) {
+        fprintf(o->h, "<th>%s=%g</th>", param, vals[k]);
+        fprintf(o->m, " %s=%g |", param, vals[k]);
+    }
+    fprintf(o->h, "</tr>\n");
+    fprintf(o->m, "\n|---|---|---|");
+    for (int k = 0; k < nv; k++)
+        fprintf(o->m, "---|");
+    fprintf(o->m, "\n");
+    for (int c = 0; c < nc; c++) {
+        char sl[32];
+        snprintf(sl, sizeof sl, isfinite(cv[c].slope) ? "%.2f" : "-", cv[c].slope);
+        fprintf(o->h, "<tr><td>%s:%s</td><td>%s / %s</td><td><b>%s</b></td>", cv[c].problem,
+                cv[c].scenario, cv[c].solver, cv[c].form, sl);
+        fprintf(o->m, "| %s:%s | %s / %s | **%s** |", cv[c].problem, cv[c].scenario,
+                cv[c].solver, cv[c].form, sl);
+        for (int k = 0; k < nv; k++) {
+            int i = 0;
+            while (i < cv[c].n && cv[c].x[i] != vals[k])
+                i++;
+            if (i < cv[c].n) {
+                fprintf(o->h, "<td>%.3g</td>", cv[c].cps[i]);
+                fprintf(o->m, " %.3g |", cv[c].cps[i]);
+            } else {
+                fprintf(o->h, "<td>&ndash;</td>");
+                fprintf(o->m, " - |");
+            }
+        }
+        fprintf(o->h, "</tr>\n");
+        fprintf(o->m, "\n");
+    }
+    fprintf(o->h, "</table>\n");
+    char path[4400];
+    snprintf(path, sizeof path, "%s/scaling.png", plots);
+    if (access(path, R_OK) == 0) {
+        fprintf(o->h, "<figure><a href=\"%s/scaling.svg\"><img src=\"%s/scaling.png\" "
+                      "alt=\"cost per step against %s\"></a><figcaption>cost per step against %s"
+                      "</figcaption></figure>\n", plotrel, plotrel, param, param);
+        fprintf(o->m, "\n![cost per step against %s](%s/scaling.png)\n", param, plotrel);
+    }
+}
+
 static int by_page(const void *a, const void *b)
 {
     const cJSON *x = *(const cJSON *const *)a, *y = *(const cJSON *const *)b;
@@ -360,6 +475,8 @@ int db_cmd_report(int argc, char **argv)
         a = b;
     }
     fprintf(o.h, "</nav>\n");
+    scaling_table(&o, j, runs, plots, plotrel);
+    ratio_table(&o, runs);
     for (int a = 0; a < n;) {
         int b = a;
         while (b < n && same_page(v[a], v[b]))

@@ -42,7 +42,7 @@
  *   Counters: f_evals counts every F evaluation (FD ones included), jac_evals every
  *   evaluation of J (analytic or FD, probing excluded), decompositions every LU;
  *   extras: jac_analytic, jac_fd (FD Jacobians, dense or grouped), jac_fd_evals
- *   (F evaluations spent on FD Jacobians), jac_groups (column groups of the
+ *   (F evaluations spent on FD Jacobians), jac_fd_groups (column groups of the
  *   current partitioning, 0 unless jac=group), jac_updates (partitioned updates),
  *   pattern_updates.
  */
@@ -402,7 +402,7 @@ static void bdf_counters(const bdf_mem *w, db_counters *c, long steps, long reje
     db_counters_set_extra(c, "jac_analytic", w->njan);
     db_counters_set_extra(c, "jac_fd", w->njfd);
     db_counters_set_extra(c, "jac_fd_evals", w->nfdev);
-    db_counters_set_extra(c, "jac_groups", w->jmode == BDF_JAC_GROUP ? w->fj.ngroups : 0);
+    db_counters_set_extra(c, "jac_fd_groups", w->jmode == BDF_JAC_GROUP ? w->fj.ngroups : 0);
     db_counters_set_extra(c, "jac_updates", w->nupd);
     db_counters_set_extra(c, "pattern_updates", w->npat);
     if (w->sp)

@@ -140,7 +140,7 @@ int main(void)
                "jac_fd_evals %5ld groups %ld jac_updates %ld pattern_updates %ld\n",
                variants[v], c[v].steps, c[v].rejected, c[v].f_evals, c[v].jac_evals,
                c[v].decompositions, c[v].solves, extra(&c[v], "jac_fd_evals"),
-               extra(&c[v], "jac_groups"), extra(&c[v], "jac_updates"),
+               extra(&c[v], "jac_fd_groups"), extra(&c[v], "jac_updates"),
                extra(&c[v], "pattern_updates"));
     }
     double diff = 0.0;
