@@ -559,8 +559,15 @@ static db_status rn_integrate(const db_dae *d, const db_solver_opts *o, db_outpu
         }
         if (!fixed)
             h = fmin(h, hmax);
-        if (t + h >= tend || tend - (t + h) < 1e-10 * h)
+        if (fixed) {
+            /* grid t0 + n h0 computed directly: summing t += h drifts by ~n ulp(t), and
+             * with 12800 steps of 8e-8 the end was missed by less than 1e-10 h and a
+             * last step of 1e-19 failed as step size underflow */
+            double tn1 = d->t0 + (double)(nacc + 1) * o->h0;
+            h = (tn1 >= tend - 1e-8 * o->h0 ? tend : tn1) - t;
+        } else if (t + h >= tend || tend - (t + h) < 1e-10 * h) {
             h = tend - t;
+        }
         if (h <= 1e-14 * fmax(1.0, fabs(t))) {
             st = rn_fail(msg, msglen, DB_FAIL_STEPSIZE, "step size underflow", t);
             goto done;
