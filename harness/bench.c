@@ -288,11 +288,13 @@ static cJSON *run_group(const item *items, int a, int b, int n, const db_suite *
                                 strncmp(res.reason, "cpu limit", 9) == 0);
         db_run_summary(&res, line, sizeof line);
         (void)n;
-        db_progress_report(progress, strcmp(res.status, "failed") != 0, line);
+        int ok = strcmp(res.status, "failed") != 0;
         cJSON_AddItemToArray(arr, db_record_json(&res));
         db_run_result_free(&res);
+        /* saved before it is reported: a run announced as finished is never lost */
         if (db_json_write_atomic(part, arr, err, sizeof err) != 0)
             db_die("bench: %s", err);
+        db_progress_report(progress, ok, line);
     }
     return arr;
 }

@@ -50,8 +50,11 @@ grep -q '^bench: interrupted by signal 15: the [0-9]* finished of 12 runs' "$tmp
 k1=$(wc -l <"$tmp/runs1")
 [ "$k1" -ge 3 ] && [ "$k1" -lt $total ] && ok "$k1 finished runs kept (3 <= k < 12)" \
     || bad "$k1 runs kept"
-[ "$k1" -eq "$(progress "$tmp/log1")" ] && ok "every finished run is in the file" \
-    || bad "$k1 records but $(progress "$tmp/log1") finished"
+# every run announced as finished is in the file; the one in flight when the
+# signal came may be saved without its announcement (jobs = 1: at most one)
+p1=$(progress "$tmp/log1")
+[ "$k1" -ge "$p1" ] && [ "$k1" -le $((p1 + 1)) ] && ok "every finished run is in the file" \
+    || bad "$k1 records but $p1 finished"
 grep -q '"interrupted":	true' "$tmp/r/bench.json" && ok "file marked interrupted" || bad "no interrupted mark"
 ! ls -A "$tmp/r" | grep -q '^\.' && ok "no temporary or part files left" \
     || bad "left behind: $(ls -A "$tmp/r")"
@@ -64,8 +67,9 @@ grep -q "^bench: resume: $k1 of 12 runs already in" "$tmp/log2" && ok "resume fi
 [ $rc -eq 130 ] && ok "SIGINT: exit 130" || bad "SIGINT: exit $rc"
 "$jc" "$tmp/r/bench.json" >"$tmp/runs2" && ok "valid JSON after SIGINT" || bad "invalid JSON after SIGINT"
 k2=$(wc -l <"$tmp/runs2")
-[ "$k2" -eq $((k1 + $(progress "$tmp/log2"))) ] && ok "$k2 runs: the earlier ones and the new ones" \
-    || bad "$k2 runs after the second interruption (k1 = $k1)"
+p2=$((k1 + $(progress "$tmp/log2")))
+[ "$k2" -ge "$p2" ] && [ "$k2" -le $((p2 + 1)) ] && ok "$k2 runs: the earlier ones and the new ones" \
+    || bad "$k2 runs after the second interruption (k1 = $k1, announced $p2)"
 
 "$bin" bench "${sel[@]}" --out "$tmp/r" --resume 2>"$tmp/log3"
 rc=$?
