@@ -9,34 +9,18 @@
 #include <sys/stat.h>
 
 #include "fuzz.h"
+#include "harness/jsonio.h"
 
 static int feed(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        perror(path);
+    char err[512];
+    size_t n;
+    char *buf = db_read_file(path, DB_JSON_MAX_BYTES, &n, err, sizeof err);
+    if (!buf) {
+        fprintf(stderr, "%s\n", err);
         return -1;
     }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    size_t got;
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            uint8_t *grown = realloc(buf, cap * 2);
-            if (!grown) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = grown;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (!buf)
-        return -1;
-    LLVMFuzzerTestOneInput(buf, n);
+    LLVMFuzzerTestOneInput((const uint8_t *)buf, n);
     free(buf);
     return 0;
 }

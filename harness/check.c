@@ -24,6 +24,7 @@
 #include "commands.h"
 #include "coverage.h"
 #include "jsonio.h"
+#include "record.h"
 #include "solvers/solver.h"
 
 #define CHECK_SCD_DROP 0.5
@@ -91,22 +92,15 @@ static int counter(const cJSON *counters, const char *name, double *out, char *e
 
 static int view_run(const cJSON *r, run_view *v, char *err, size_t errlen)
 {
-    const char *problem, *scenario, *form, *solver, *status;
-    double rtol;
+    db_record_id id;
     char pk[256];
     memset(v, 0, sizeof *v);
-    if (!cJSON_IsObject(r)) {
-        snprintf(err, errlen, "a run is not an object");
-        return -1;
-    }
-    if (db_json_string(r, "problem", &problem, err, errlen) ||
-        db_json_string(r, "scenario", &scenario, err, errlen) ||
-        db_json_string(r, "formulation", &form, err, errlen) ||
-        db_json_string(r, "solver", &solver, err, errlen) ||
-        db_json_string(r, "status", &status, err, errlen) ||
-        db_json_number(r, "rtol", &rtol, err, errlen) ||
+    if (db_record_id_read(r, "a run", &id, err, errlen) ||
         params_key(cJSON_GetObjectItemCaseSensitive(r, "params"), pk, sizeof pk, err, errlen))
         return -1;
+    const char *problem = id.problem, *scenario = id.scenario, *form = id.formulation;
+    const char *solver = id.solver, *status = id.status;
+    double rtol = id.rtol;
     snprintf(v->key, sizeof v->key, "%s|%s|%s|%s|%s|%.6g", problem, scenario, pk, form, solver,
              rtol);
     v->built = db_solver_find(solver) != NULL;

@@ -159,6 +159,15 @@ int db_csv_write(const cJSON *bench, const char *path, char *err, size_t errlen)
     return rc;
 }
 
+void db_csv_path_for(const char *json, char *out, size_t outlen)
+{
+    size_t n = strlen(json);
+    if (n > 5 && strcmp(json + n - 5, ".json") == 0)
+        snprintf(out, outlen, "%.*s.csv", (int)(n - 5), json);
+    else
+        snprintf(out, outlen, "%s.csv", json);
+}
+
 int db_cmd_csv(int argc, char **argv)
 {
     const char *results = "results/bench.json", *out = NULL;
@@ -172,11 +181,7 @@ int db_cmd_csv(int argc, char **argv)
     }
     char path[4096], err[512];
     if (!out) {
-        size_t n = strlen(results);
-        if (n > 5 && strcmp(results + n - 5, ".json") == 0)
-            snprintf(path, sizeof path, "%.*s.csv", (int)(n - 5), results);
-        else
-            snprintf(path, sizeof path, "%s.csv", results);
+        db_csv_path_for(results, path, sizeof path);
         out = path;
     }
     cJSON *j = db_json_read_file(results, err, sizeof err);

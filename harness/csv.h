@@ -15,4 +15,7 @@
 /* write the runs of bench (a daebench.bench/1 object) to path, atomically */
 int db_csv_write(const cJSON *bench, const char *path, char *err, size_t errlen);
 
+/* the CSV file that goes with a bench file: X.json → X.csv, else X → X.csv */
+void db_csv_path_for(const char *json, char *out, size_t outlen);
+
 #endif

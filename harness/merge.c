@@ -170,11 +170,7 @@ int db_cmd_merge(int argc, char **argv)
         db_die("merge: %s", err);
     char csvpath[4096];
     if (!csv) {
-        size_t n = strlen(out);
-        if (n > 5 && strcmp(out + n - 5, ".json") == 0)
-            snprintf(csvpath, sizeof csvpath, "%.*s.csv", (int)(n - 5), out);
-        else
-            snprintf(csvpath, sizeof csvpath, "%s.csv", out);
+        db_csv_path_for(out, csvpath, sizeof csvpath);
         csv = csvpath;
     }
     if (db_csv_write(root, csv, err, sizeof err) != 0)

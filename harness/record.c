@@ -1,5 +1,6 @@
 /* record.c — run result → run record (cJSON), field names after DESIGN.md
- * §"JSON" (a contract: rename nothing). */
+ * §"JSON" (a contract: rename nothing); reading a record's identity back. */
+#include <stdio.h>
 #include <string.h>
 
 #include "jsonio.h"
@@ -69,4 +70,21 @@ cJSON *db_record_json(const db_run_result *res)
         cJSON_AddNullToObject(r, "end");
     }
     return r;
+}
+
+int db_record_id_read(const cJSON *r, const char *what, db_record_id *id, char *err,
+                      size_t errlen)
+{
+    if (!cJSON_IsObject(r)) {
+        snprintf(err, errlen, "%s%snot an object", what ? what : "", what ? " is " : "");
+        return -1;
+    }
+    if (db_json_string(r, "problem", &id->problem, err, errlen) ||
+        db_json_string(r, "scenario", &id->scenario, err, errlen) ||
+        db_json_string(r, "formulation", &id->formulation, err, errlen) ||
+        db_json_string(r, "solver", &id->solver, err, errlen) ||
+        db_json_string(r, "status", &id->status, err, errlen) ||
+        db_json_number(r, "rtol", &id->rtol, err, errlen))
+        return -1;
+    return 0;
 }

@@ -13,4 +13,16 @@
 
 cJSON *db_record_json(const db_run_result *res);
 
+/* what names a run in a record (the strings point into the record) */
+typedef struct {
+    const char *problem, *scenario, *formulation, *solver, *status;
+    double rtol;
+} db_record_id;
+
+/* read a record's identity, checking it is an object with these six fields:
+ * 0, or -1 with a message ("<what> is not an object" — "not an object" for what =
+ * NULL — or the field's) in err */
+int db_record_id_read(const cJSON *r, const char *what, db_record_id *id, char *err,
+                      size_t errlen);
+
 #endif

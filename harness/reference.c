@@ -222,6 +222,15 @@ static int ref_parse(db_ref *r, const cJSON *j, const db_problem *prob, int sc,
     return 0;
 }
 
+/* free what r holds but keep its message (why there is no reference) */
+static void ref_clear_keep_msg(db_ref *r)
+{
+    char why[512];
+    snprintf(why, sizeof why, "%s", r->msg);
+    db_ref_free(r);
+    snprintf(r->msg, sizeof r->msg, "%s", why);
+}
+
 int db_ref_load(db_ref *r, const db_problem *prob, int sc, const double *par,
                 const db_mech *m, char *err, size_t errlen)
 {
@@ -233,10 +242,7 @@ int db_ref_load(db_ref *r, const db_problem *prob, int sc, const double *par,
             db_group_magnitude(&r->grid, r->end, r->mag);
             return 0;
         }
-        char why[512];
-        snprintf(why, sizeof why, "%s", r->msg);
-        db_ref_free(r);
-        snprintf(r->msg, sizeof r->msg, "%s", why);
+        ref_clear_keep_msg(r);
     } else {
         char path[1024];
         struct stat st;
@@ -261,10 +267,7 @@ int db_ref_load(db_ref *r, const db_problem *prob, int sc, const double *par,
                 db_group_magnitude(&r->grid, r->end, r->mag);
                 return 0;
             }
-            char why[512];
-            snprintf(why, sizeof why, "%s", r->msg);
-            db_ref_free(r);
-            snprintf(r->msg, sizeof r->msg, "%s", why);
+            ref_clear_keep_msg(r);
         } else {
             snprintf(r->msg, sizeof r->msg, "no reference solution (%.400s missing)", path);
         }

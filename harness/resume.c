@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "jsonio.h"
+#include "record.h"
 #include "resume.h"
 
 #define KEY_LEN 1024
@@ -55,20 +56,13 @@ static void make_key(char *key, const char *problem, const char *scenario, const
 /* check one record and build its key; 0 or -1 with err */
 static int record_key(const cJSON *r, char *key, char *err, size_t errlen)
 {
-    const char *problem, *scenario, *form, *solver, *status, *variant = NULL;
-    double rtol, atol;
-    if (!cJSON_IsObject(r)) {
-        snprintf(err, errlen, "not an object");
-        return -1;
-    }
-    if (db_json_string(r, "problem", &problem, err, errlen) ||
-        db_json_string(r, "scenario", &scenario, err, errlen) ||
-        db_json_string(r, "formulation", &form, err, errlen) ||
-        db_json_string(r, "solver", &solver, err, errlen) ||
-        db_json_string(r, "status", &status, err, errlen) ||
-        db_json_number(r, "rtol", &rtol, err, errlen) ||
+    const char *variant = NULL;
+    db_record_id id;
+    double atol;
+    if (db_record_id_read(r, NULL, &id, err, errlen) ||
         db_json_number(r, "atol", &atol, err, errlen))
         return -1;
+    const char *status = id.status;
     if (strcmp(status, "ok") != 0 && strcmp(status, "failed") != 0 &&
         strcmp(status, "unsupported") != 0) {
         /* the value is not echoed: it may hold anything, a newline too */
@@ -97,7 +91,8 @@ static int record_key(const cJSON *r, char *key, char *err, size_t errlen)
     qsort(names, (size_t)np, sizeof names[0], cmp_str);
     for (int i = 0; i < np; i++)
         vals[i] = cJSON_GetObjectItemCaseSensitive(params, names[i])->valuedouble;
-    make_key(key, problem, scenario, form, solver, variant, rtol, atol, names, vals, np);
+    make_key(key, id.problem, id.scenario, id.formulation, id.solver, variant, id.rtol, atol,
+             names, vals, np);
     return 0;
 }
 

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <stdlib.h>
 
+#include "entries.h"
 #include "mech.h"
 
 /* cable and material data (5.16) */
@@ -74,13 +75,10 @@ static void ic_rot(const ic_term *tm, const double *p, double *rx, double *ry)
     *ry = tm->sx * s + tm->sy * c;
 }
 
-static void ic_mass(const db_mech *m, double t, const double *p, double *M)
+static void ic_mass_to(const ic_data *d, db_entries M)
 {
-    const ic_data *d = m->data;
-    (void)t;
-    (void)p;
     for (int j = 0; j < d->np; j++)
-        M[j + (size_t)d->np * j] = d->mass[j];
+        db_entries_add(M, j, j, d->mass[j]);
 }
 
 /* cable force on the force point (5.6), (5.7) */
@@ -98,25 +96,15 @@ static void ic_force(const db_mech *m, double t, const double *p, const double *
     f[1] = -F * r;        /* −F cos β */
 }
 
-static void ic_force_jac(const db_mech *m, double t, const double *p, const double *v,
-                         const double *lam, const double *mu,
-                         double *fp, double *fv, double *fl, double *fm)
+/* ∂f/∂v; the other blocks are zero */
+static void ic_force_jac_to(const ic_data *d, const double *v, db_entries fv)
 {
-    const ic_data *d = m->data;
-    (void)t;
-    (void)p;
-    (void)lam;
-    (void)mu;
-    (void)fp;
-    (void)fl;
-    (void)fm;
-    int nv = d->np;
     double F = IC_F0 + v[1] * d->cl_coef;
     double s = v[0] / d->cq, r = 1.0 / sqrt(1.0 + s * s), r3 = r * r * r;
-    fv[0 + nv * 0] = -F * r3 / d->cq;
-    fv[1 + nv * 0] = F * s * r3 / d->cq;
-    fv[0 + nv * 1] = -d->cl_coef * s * r;
-    fv[1 + nv * 1] = -d->cl_coef * r;
+    db_entries_add(fv, 0, 0, -F * r3 / d->cq);
+    db_entries_add(fv, 1, 0, F * s * r3 / d->cq);
+    db_entries_add(fv, 0, 1, -d->cl_coef * s * r);
+    db_entries_add(fv, 1, 1, -d->cl_coef * r);
 }
 
 static void ic_g(const db_mech *m, double t, const double *p, double *g)
@@ -135,23 +123,20 @@ static void ic_g(const db_mech *m, double t, const double *p, double *g)
     }
 }
 
-static void ic_G(const db_mech *m, double t, const double *p, double *G)
+static void ic_G_to(const ic_data *d, const double *p, db_entries G)
 {
-    const ic_data *d = m->data;
-    (void)t;
-    size_t nl = (size_t)d->nl;
     for (int k = 0; k < 2 * (d->N + 2); k++) {
         const ic_term *tm = &d->term[k];
         if (tm->ix < 0)
             continue;
         int r = 2 * (k / 2);
-        G[r + nl * tm->ix] += tm->sign;
-        G[r + 1 + nl * tm->iy] += tm->sign;
+        db_entries_add(G, r, tm->ix, tm->sign);
+        db_entries_add(G, r + 1, tm->iy, tm->sign);
         if (tm->iphi >= 0) {
             double rx, ry;
             ic_rot(tm, p, &rx, &ry);
-            G[r + nl * tm->iphi] -= tm->sign * ry;
-            G[r + 1 + nl * tm->iphi] += tm->sign * rx;
+            db_entries_add(G, r, tm->iphi, -tm->sign * ry);
+            db_entries_add(G, r + 1, tm->iphi, tm->sign * rx);
         }
     }
 }
@@ -174,11 +159,8 @@ static void ic_kappa_g(const db_mech *m, double t, const double *p, const double
 }
 
 /* ∂(G w)/∂p: only the angle columns */
-static void ic_Gw_p(const db_mech *m, double t, const double *p, const double *w, double *out)
+static void ic_Gw_p_to(const ic_data *d, const double *p, const double *w, db_entries out)
 {
-    const ic_data *d = m->data;
-    (void)t;
-    size_t nl = (size_t)d->nl;
     for (int k = 0; k < 2 * (d->N + 2); k++) {
         const ic_term *tm = &d->term[k];
         if (tm->ix < 0 || tm->iphi < 0)
@@ -186,17 +168,14 @@ static void ic_Gw_p(const db_mech *m, double t, const double *p, const double *w
         double rx, ry, wp = w[tm->iphi];
         ic_rot(tm, p, &rx, &ry);
         int r = 2 * (k / 2);
-        out[r + nl * tm->iphi] -= tm->sign * wp * rx;
-        out[r + 1 + nl * tm->iphi] -= tm->sign * wp * ry;
+        db_entries_add(out, r, tm->iphi, -tm->sign * wp * rx);
+        db_entries_add(out, r + 1, tm->iphi, -tm->sign * wp * ry);
     }
 }
 
 /* ∂(Gᵀ l)/∂p: diagonal entries of the angles */
-static void ic_GTl_p(const db_mech *m, double t, const double *p, const double *l, double *out)
+static void ic_GTl_p_to(const ic_data *d, const double *p, const double *l, db_entries out)
 {
-    const ic_data *d = m->data;
-    (void)t;
-    size_t np = (size_t)d->np;
     for (int k = 0; k < 2 * (d->N + 2); k++) {
         const ic_term *tm = &d->term[k];
         if (tm->ix < 0 || tm->iphi < 0)
@@ -204,16 +183,13 @@ static void ic_GTl_p(const db_mech *m, double t, const double *p, const double *
         double rx, ry;
         ic_rot(tm, p, &rx, &ry);
         int r = 2 * (k / 2);
-        out[tm->iphi + np * tm->iphi] -= tm->sign * (rx * l[r] + ry * l[r + 1]);
+        db_entries_add(out, tm->iphi, tm->iphi, -tm->sign * (rx * l[r] + ry * l[r + 1]));
     }
 }
 
-static void ic_kappa_g_jac(const db_mech *m, double t, const double *p, const double *v,
-                           double *kp, double *kv)
+static void ic_kappa_g_jac_to(const ic_data *d, const double *p, const double *v, db_entries kp,
+                              db_entries kv)
 {
-    const ic_data *d = m->data;
-    (void)t;
-    size_t nl = (size_t)d->nl;
     for (int k = 0; k < 2 * (d->N + 2); k++) {
         const ic_term *tm = &d->term[k];
         if (tm->ix < 0 || tm->iphi < 0)
@@ -221,115 +197,95 @@ static void ic_kappa_g_jac(const db_mech *m, double t, const double *p, const do
         double rx, ry, w = v[tm->iphi];
         ic_rot(tm, p, &rx, &ry);
         int r = 2 * (k / 2);
-        size_t c = nl * (size_t)tm->iphi;
-        kp[r + c] += tm->sign * w * w * ry;
-        kp[r + 1 + c] -= tm->sign * w * w * rx;
-        kv[r + c] -= 2.0 * tm->sign * w * rx;
-        kv[r + 1 + c] -= 2.0 * tm->sign * w * ry;
+        db_entries_add(kp, r, tm->iphi, tm->sign * w * w * ry);
+        db_entries_add(kp, r + 1, tm->iphi, -tm->sign * w * w * rx);
+        db_entries_add(kv, r, tm->iphi, -2.0 * tm->sign * w * rx);
+        db_entries_add(kv, r + 1, tm->iphi, -2.0 * tm->sign * w * ry);
     }
 }
 
-/* ---- sparse variants (mech.h sparse = 1): the same entries as the dense
- * callbacks above, added through db_spacc_add; O(N) each ---- */
-static void ic_mass_sp(const db_mech *m, double t, const double *p, db_spacc *M)
+/* ---- the callbacks: dense, and sparse variants (O(N) each) through the same
+ * loops above ---- */
+static void ic_mass(const db_mech *m, double t, const double *p, double *M)
 {
-    const ic_data *d = m->data;
     (void)t;
     (void)p;
-    for (int j = 0; j < d->np; j++)
-        db_spacc_add(M, j, j, d->mass[j]);
+    ic_mass_to(m->data, db_entries_dense(M, m->np));
+}
+
+static void ic_mass_sp(const db_mech *m, double t, const double *p, db_spacc *M)
+{
+    (void)t;
+    (void)p;
+    ic_mass_to(m->data, db_entries_sparse(M));
+}
+
+static void ic_force_jac(const db_mech *m, double t, const double *p, const double *v,
+                         const double *lam, const double *mu,
+                         double *fp, double *fv, double *fl, double *fm)
+{
+    (void)t, (void)p, (void)lam, (void)mu, (void)fp, (void)fl, (void)fm;
+    ic_force_jac_to(m->data, v, db_entries_dense(fv, m->nv));
 }
 
 static void ic_force_jac_sp(const db_mech *m, double t, const double *p, const double *v,
                             const double *lam, const double *mu,
                             db_spacc *fp, db_spacc *fv, db_spacc *fl, db_spacc *fm)
 {
-    const ic_data *d = m->data;
+    (void)t, (void)p, (void)lam, (void)mu, (void)fp, (void)fl, (void)fm;
+    ic_force_jac_to(m->data, v, db_entries_sparse(fv));
+}
+
+static void ic_G(const db_mech *m, double t, const double *p, double *G)
+{
     (void)t;
-    (void)p;
-    (void)lam;
-    (void)mu;
-    (void)fp;
-    (void)fl;
-    (void)fm;
-    double F = IC_F0 + v[1] * d->cl_coef;
-    double s = v[0] / d->cq, r = 1.0 / sqrt(1.0 + s * s), r3 = r * r * r;
-    db_spacc_add(fv, 0, 0, -F * r3 / d->cq);
-    db_spacc_add(fv, 1, 0, F * s * r3 / d->cq);
-    db_spacc_add(fv, 0, 1, -d->cl_coef * s * r);
-    db_spacc_add(fv, 1, 1, -d->cl_coef * r);
+    ic_G_to(m->data, p, db_entries_dense(G, m->nl));
 }
 
 static void ic_G_sp(const db_mech *m, double t, const double *p, db_spacc *G)
 {
-    const ic_data *d = m->data;
     (void)t;
-    for (int k = 0; k < 2 * (d->N + 2); k++) {
-        const ic_term *tm = &d->term[k];
-        if (tm->ix < 0)
-            continue;
-        int r = 2 * (k / 2);
-        db_spacc_add(G, r, tm->ix, tm->sign);
-        db_spacc_add(G, r + 1, tm->iy, tm->sign);
-        if (tm->iphi >= 0) {
-            double rx, ry;
-            ic_rot(tm, p, &rx, &ry);
-            db_spacc_add(G, r, tm->iphi, -tm->sign * ry);
-            db_spacc_add(G, r + 1, tm->iphi, tm->sign * rx);
-        }
-    }
+    ic_G_to(m->data, p, db_entries_sparse(G));
+}
+
+static void ic_Gw_p(const db_mech *m, double t, const double *p, const double *w, double *out)
+{
+    (void)t;
+    ic_Gw_p_to(m->data, p, w, db_entries_dense(out, m->nl));
 }
 
 static void ic_Gw_p_sp(const db_mech *m, double t, const double *p, const double *w,
                        db_spacc *out)
 {
-    const ic_data *d = m->data;
     (void)t;
-    for (int k = 0; k < 2 * (d->N + 2); k++) {
-        const ic_term *tm = &d->term[k];
-        if (tm->ix < 0 || tm->iphi < 0)
-            continue;
-        double rx, ry, wp = w[tm->iphi];
-        ic_rot(tm, p, &rx, &ry);
-        int r = 2 * (k / 2);
-        db_spacc_add(out, r, tm->iphi, -tm->sign * wp * rx);
-        db_spacc_add(out, r + 1, tm->iphi, -tm->sign * wp * ry);
-    }
+    ic_Gw_p_to(m->data, p, w, db_entries_sparse(out));
+}
+
+static void ic_GTl_p(const db_mech *m, double t, const double *p, const double *l, double *out)
+{
+    (void)t;
+    ic_GTl_p_to(m->data, p, l, db_entries_dense(out, m->np));
 }
 
 static void ic_GTl_p_sp(const db_mech *m, double t, const double *p, const double *l,
                         db_spacc *out)
 {
-    const ic_data *d = m->data;
     (void)t;
-    for (int k = 0; k < 2 * (d->N + 2); k++) {
-        const ic_term *tm = &d->term[k];
-        if (tm->ix < 0 || tm->iphi < 0)
-            continue;
-        double rx, ry;
-        ic_rot(tm, p, &rx, &ry);
-        int r = 2 * (k / 2);
-        db_spacc_add(out, tm->iphi, tm->iphi, -tm->sign * (rx * l[r] + ry * l[r + 1]));
-    }
+    ic_GTl_p_to(m->data, p, l, db_entries_sparse(out));
+}
+
+static void ic_kappa_g_jac(const db_mech *m, double t, const double *p, const double *v,
+                           double *kp, double *kv)
+{
+    (void)t;
+    ic_kappa_g_jac_to(m->data, p, v, db_entries_dense(kp, m->nl), db_entries_dense(kv, m->nl));
 }
 
 static void ic_kappa_g_jac_sp(const db_mech *m, double t, const double *p, const double *v,
                               db_spacc *kp, db_spacc *kv)
 {
-    const ic_data *d = m->data;
     (void)t;
-    for (int k = 0; k < 2 * (d->N + 2); k++) {
-        const ic_term *tm = &d->term[k];
-        if (tm->ix < 0 || tm->iphi < 0)
-            continue;
-        double rx, ry, w = v[tm->iphi];
-        ic_rot(tm, p, &rx, &ry);
-        int r = 2 * (k / 2);
-        db_spacc_add(kp, r, tm->iphi, tm->sign * w * w * ry);
-        db_spacc_add(kp, r + 1, tm->iphi, -tm->sign * w * w * rx);
-        db_spacc_add(kv, r, tm->iphi, -2.0 * tm->sign * w * rx);
-        db_spacc_add(kv, r + 1, tm->iphi, -2.0 * tm->sign * w * ry);
-    }
+    ic_kappa_g_jac_to(m->data, p, v, db_entries_sparse(kp), db_entries_sparse(kv));
 }
 
 /* band storage of the saddle-point matrix: entry (i, j) */

@@ -96,12 +96,6 @@ static void zero(double *x, int n)
 
 /* --- the differentiated functions ---------------------------------------- */
 
-static void fn_g(db_mechfd *w, const double *arg, double t, double *out)
-{
-    (void)arg;
-    zero(out, w->m->nl);
-    w->m->g(w->m, t, w->p, out);
-}
 
 static void fn_Mw(db_mechfd *w, const double *arg, double t, double *out)
 {
@@ -144,66 +138,83 @@ static void matvec(const double *A, int r, int c, const double *x, int transpose
     }
 }
 
+/* the constraint-level callbacks of mech.h, g/G/g_t and h/H with the same shapes */
+typedef void (*pt_fn)(const db_mech *m, double t, const double *p, double *out);
+typedef void (*ptv_fn)(const db_mech *m, double t, const double *p, const double *v,
+                       double *out);
+
+/* out = A x or Aᵀ x for the r×c matrix A = fn(t, p) (G or H) */
+static void mat_times(db_mechfd *w, pt_fn fn, int r, int c, const double *x, int transpose,
+                      double t, double *out)
+{
+    zero(w->mat, r * c);
+    fn(w->m, t, w->p, w->mat);
+    matvec(w->mat, r, c, x, transpose, out);
+}
+
+/* out[n] = fn(t, p) (zero when fn is absent) */
+static void eval_pt(db_mechfd *w, pt_fn fn, int n, double t, double *out)
+{
+    zero(out, n);
+    if (fn)
+        fn(w->m, t, w->p, out);
+}
+
+/* out[n] = fn(t, p, v) */
+static void eval_ptv(db_mechfd *w, ptv_fn fn, int n, double t, double *out)
+{
+    zero(out, n);
+    fn(w->m, t, w->p, w->v, out);
+}
+
 static void fn_Gw(db_mechfd *w, const double *arg, double t, double *out)
 {
-    const db_mech *m = w->m;
-    zero(w->mat, m->nl * m->np);
-    m->G(m, t, w->p, w->mat);
-    matvec(w->mat, m->nl, m->np, arg, 0, out);
+    mat_times(w, w->m->G, w->m->nl, w->m->np, arg, 0, t, out);
 }
 
 static void fn_GTl(db_mechfd *w, const double *arg, double t, double *out)
 {
-    const db_mech *m = w->m;
-    zero(w->mat, m->nl * m->np);
-    m->G(m, t, w->p, w->mat);
-    matvec(w->mat, m->nl, m->np, arg, 1, out);
+    mat_times(w, w->m->G, w->m->nl, w->m->np, arg, 1, t, out);
+}
+
+static void fn_g(db_mechfd *w, const double *arg, double t, double *out)
+{
+    (void)arg;
+    eval_pt(w, w->m->g, w->m->nl, t, out);
 }
 
 static void fn_gt(db_mechfd *w, const double *arg, double t, double *out)
 {
     (void)arg;
-    zero(out, w->m->nl);
-    if (w->m->g_t)
-        w->m->g_t(w->m, t, w->p, out);
+    eval_pt(w, w->m->g_t, w->m->nl, t, out);
 }
 
 static void fn_kg(db_mechfd *w, const double *arg, double t, double *out)
 {
     (void)arg;
-    zero(out, w->m->nl);
-    w->m->kappa_g(w->m, t, w->p, w->v, out);
+    eval_ptv(w, w->m->kappa_g, w->m->nl, t, out);
 }
 
 static void fn_Hw(db_mechfd *w, const double *arg, double t, double *out)
 {
-    const db_mech *m = w->m;
-    zero(w->mat, m->nm * m->nv);
-    m->H(m, t, w->p, w->mat);
-    matvec(w->mat, m->nm, m->nv, arg, 0, out);
+    mat_times(w, w->m->H, w->m->nm, w->m->nv, arg, 0, t, out);
 }
 
 static void fn_HTu(db_mechfd *w, const double *arg, double t, double *out)
 {
-    const db_mech *m = w->m;
-    zero(w->mat, m->nm * m->nv);
-    m->H(m, t, w->p, w->mat);
-    matvec(w->mat, m->nm, m->nv, arg, 1, out);
+    mat_times(w, w->m->H, w->m->nm, w->m->nv, arg, 1, t, out);
 }
 
 static void fn_h(db_mechfd *w, const double *arg, double t, double *out)
 {
     (void)arg;
-    zero(out, w->m->nm);
-    if (w->m->h)
-        w->m->h(w->m, t, w->p, out);
+    eval_pt(w, w->m->h, w->m->nm, t, out);
 }
 
 static void fn_kh(db_mechfd *w, const double *arg, double t, double *out)
 {
     (void)arg;
-    zero(out, w->m->nm);
-    w->m->kappa_h(w->m, t, w->p, w->v, out);
+    eval_ptv(w, w->m->kappa_h, w->m->nm, t, out);
 }
 
 /* --- the family of derivative callbacks ---------------------------------- */
@@ -312,7 +323,8 @@ void db_mechd_eval(db_mechfd *w, db_mechd_kind k, int an, double t, const double
     }
 }
 
-/* --- pure finite differences --------------------------------------------- */
+/* --- pure finite differences (the other derivatives: db_mechd_eval with
+ * analytic = 0) ------------------------------------------------------------ */
 
 void db_mechfd_G(db_mechfd *w, double t, const double *p, double *G)
 {
@@ -320,58 +332,11 @@ void db_mechfd_G(db_mechfd *w, double t, const double *p, double *G)
     fd_jac(w, w->p, w->m->np, w->m->nl, fn_g, NULL, t, G);
 }
 
-void db_mechfd_Mw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out)
-{
-    fd(w, DB_MECHD_MW_P, t, p, NULL, NULL, NULL, wv, (double *[4]){out});
-}
-
 void db_mechfd_force_jac(db_mechfd *w, double t, const double *p, const double *v,
                          const double *lam, const double *mu,
                          double *fp, double *fv, double *fl, double *fm)
 {
     fd(w, DB_MECHD_FORCE_JAC, t, p, v, lam, mu, NULL, (double *[4]){fp, fv, fl, fm});
-}
-
-void db_mechfd_Gw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out)
-{
-    fd(w, DB_MECHD_GW_P, t, p, NULL, NULL, NULL, wv, (double *[4]){out});
-}
-
-void db_mechfd_GTl_p(db_mechfd *w, double t, const double *p, const double *l, double *out)
-{
-    fd(w, DB_MECHD_GTL_P, t, p, NULL, NULL, NULL, l, (double *[4]){out});
-}
-
-void db_mechfd_g_tp(db_mechfd *w, double t, const double *p, double *out)
-{
-    fd(w, DB_MECHD_G_TP, t, p, NULL, NULL, NULL, NULL, (double *[4]){out});
-}
-
-void db_mechfd_kappa_g_jac(db_mechfd *w, double t, const double *p, const double *v,
-                           double *kp, double *kv)
-{
-    fd(w, DB_MECHD_KAPPA_G_JAC, t, p, v, NULL, NULL, NULL, (double *[4]){kp, kv});
-}
-
-void db_mechfd_Hw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out)
-{
-    fd(w, DB_MECHD_HW_P, t, p, NULL, NULL, NULL, wv, (double *[4]){out});
-}
-
-void db_mechfd_HTu_p(db_mechfd *w, double t, const double *p, const double *u, double *out)
-{
-    fd(w, DB_MECHD_HTU_P, t, p, NULL, NULL, NULL, u, (double *[4]){out});
-}
-
-void db_mechfd_h_p(db_mechfd *w, double t, const double *p, double *out)
-{
-    fd(w, DB_MECHD_H_P, t, p, NULL, NULL, NULL, NULL, (double *[4]){out});
-}
-
-void db_mechfd_kappa_h_jac(db_mechfd *w, double t, const double *p, const double *v,
-                           double *kp, double *kv)
-{
-    fd(w, DB_MECHD_KAPPA_H_JAC, t, p, v, NULL, NULL, NULL, (double *[4]){kp, kv});
 }
 
 /* --- analytic when present ------------------------------------------------ */

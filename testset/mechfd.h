@@ -3,8 +3,8 @@
  * for derivative callbacks that a problem leaves NULL and (2) by mechcheck.c as the
  * reference the analytic derivatives are compared with.
  *
- * db_mechfd_*  always differentiate numerically;
- * db_mechd_*   call the analytic callback when present, else db_mechfd_*.
+ * db_mechfd_*  always differentiate numerically (db_mechd_eval too, analytic = 0);
+ * db_mechd_*   call the analytic callback when present, else differentiate numerically.
  * Every function overwrites its whole output (no need to zero it) and does not
  * allocate: the workspace is sized once by db_mechfd_init. */
 #ifndef DAEBENCH_MECHFD_H
@@ -27,22 +27,12 @@ void db_mechfd_free(db_mechfd *w);
 /* relative FD step for central differences: cbrt(machine epsilon) */
 double db_mechfd_step(double x);
 
-/* pure finite differences (the names say which analytic callback they replace) */
+/* pure finite differences of g and of f (the names say which analytic callback
+ * they replace); every other derivative: db_mechd_eval(w, k, 0, ...) below */
 void db_mechfd_G(db_mechfd *w, double t, const double *p, double *G);                /* ∂g/∂p */
-void db_mechfd_Mw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out);
 void db_mechfd_force_jac(db_mechfd *w, double t, const double *p, const double *v,
                          const double *lam, const double *mu,
                          double *fp, double *fv, double *fl, double *fm);
-void db_mechfd_Gw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out);
-void db_mechfd_GTl_p(db_mechfd *w, double t, const double *p, const double *l, double *out);
-void db_mechfd_g_tp(db_mechfd *w, double t, const double *p, double *out);
-void db_mechfd_kappa_g_jac(db_mechfd *w, double t, const double *p, const double *v,
-                           double *kp, double *kv);
-void db_mechfd_Hw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out);
-void db_mechfd_HTu_p(db_mechfd *w, double t, const double *p, const double *u, double *out);
-void db_mechfd_h_p(db_mechfd *w, double t, const double *p, double *out);
-void db_mechfd_kappa_h_jac(db_mechfd *w, double t, const double *p, const double *v,
-                           double *kp, double *kv);
 
 /* analytic when present, else finite differences */
 void db_mechd_Mw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out);

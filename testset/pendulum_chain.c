@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "entries.h"
 #include "mech.h"
 
 #define PC_M 1.0      /* point masses [kg] (seed 002) */
@@ -39,12 +40,13 @@ static void pc_susp(const db_mech *m, double t, double s[6])
     s[5] = -0.2 * om * om * sn;
 }
 
-static void pc_mass(const db_mech *m, double t, const double *p, double *M)
+/* The derivative callbacks write their entries once, through db_entries_add
+ * (entries.h), for both the dense callbacks and their sparse variants (mech.h
+ * sparse = 1), further below; O(N) each. */
+static void pc_mass_to(const db_mech *m, db_entries M)
 {
-    (void)t;
-    (void)p;
     for (int j = 0; j < m->nv; j++)
-        M[j + (size_t)m->nv * j] = PC_M;
+        db_entries_add(M, j, j, PC_M);
 }
 
 static void pc_force(const db_mech *m, double t, const double *p, const double *v,
@@ -57,23 +59,6 @@ static void pc_force(const db_mech *m, double t, const double *p, const double *
     (void)mu;
     for (int i = 0; i < m->nl; i++)
         f[2 * i + 1] = -PC_M * PC_GRAV;
-}
-
-/* f is constant: all four derivatives vanish */
-static void pc_force_jac(const db_mech *m, double t, const double *p, const double *v,
-                         const double *lam, const double *mu,
-                         double *fp, double *fv, double *fl, double *fm)
-{
-    (void)m;
-    (void)t;
-    (void)p;
-    (void)v;
-    (void)lam;
-    (void)mu;
-    (void)fp;
-    (void)fv;
-    (void)fl;
-    (void)fm;
 }
 
 /* Δx_i, Δy_i of rod i = 0..N−1 (0-based) */
@@ -93,19 +78,24 @@ static void pc_g(const db_mech *m, double t, const double *p, double *g)
     }
 }
 
-static void pc_G(const db_mech *m, double t, const double *p, double *G)
+/* row i of a bidiagonal block: (a, b) at mass i, (−a, −b) at mass i−1 (i > 0) */
+static void pc_rod_row(db_entries o, int i, double a, double b)
+{
+    db_entries_add(o, i, 2 * i, a);
+    db_entries_add(o, i, 2 * i + 1, b);
+    if (i > 0) {
+        db_entries_add(o, i, 2 * i - 2, -a);
+        db_entries_add(o, i, 2 * i - 1, -b);
+    }
+}
+
+static void pc_G_to(const db_mech *m, double t, const double *p, db_entries G)
 {
     double s[6], dx, dy;
-    size_t nl = (size_t)m->nl;
     pc_susp(m, t, s);
     for (int i = 0; i < m->nl; i++) {
         pc_delta(p, s, i, &dx, &dy);
-        G[i + nl * (2 * i)] = 2.0 * dx;
-        G[i + nl * (2 * i + 1)] = 2.0 * dy;
-        if (i > 0) {
-            G[i + nl * (2 * i - 2)] = -2.0 * dx;
-            G[i + nl * (2 * i - 1)] = -2.0 * dy;
-        }
+        pc_rod_row(G, i, 2.0 * dx, 2.0 * dy);
     }
 }
 
@@ -117,13 +107,12 @@ static void pc_g_t(const db_mech *m, double t, const double *p, double *gt)
     gt[0] = -2.0 * (dx * s[2] + dy * s[3]);
 }
 
-static void pc_g_tp(const db_mech *m, double t, const double *p, double *out)
+static void pc_g_tp_to(const db_mech *m, double t, db_entries out)
 {
     double s[6];
-    (void)p;
     pc_susp(m, t, s);
-    out[0] = -2.0 * s[2];
-    out[0 + (size_t)m->nl] = -2.0 * s[3];
+    db_entries_add(out, 0, 0, -2.0 * s[2]);
+    db_entries_add(out, 0, 1, -2.0 * s[3]);
 }
 
 /* relative velocity of rod i (0-based) */
@@ -145,111 +134,103 @@ static void pc_kappa_g(const db_mech *m, double t, const double *p, const double
     k[0] -= 2.0 * (dx * s[4] + dy * s[5]);
 }
 
-/* ∂(G w)/∂p: (G w)_i = 2Δx_i Δwx_i + 2Δy_i Δwy_i, Δwx_1 = wx_1 */
-static void pc_Gw_p(const db_mech *m, double t, const double *p, const double *w, double *out)
+static void pc_Gw_p_to(const db_mech *m, const double *w, db_entries out)
 {
-    size_t nl = (size_t)m->nl;
-    (void)t;
-    (void)p;
     for (int i = 0; i < m->nl; i++) {
         double dwx = w[2 * i] - (i == 0 ? 0.0 : w[2 * i - 2]);
         double dwy = w[2 * i + 1] - (i == 0 ? 0.0 : w[2 * i - 1]);
-        out[i + nl * (2 * i)] = 2.0 * dwx;
-        out[i + nl * (2 * i + 1)] = 2.0 * dwy;
-        if (i > 0) {
-            out[i + nl * (2 * i - 2)] = -2.0 * dwx;
-            out[i + nl * (2 * i - 1)] = -2.0 * dwy;
-        }
+        pc_rod_row(out, i, 2.0 * dwx, 2.0 * dwy);
     }
 }
 
-/* ∂(Gᵀ l)/∂p: rod i adds 2 l_i [1 −1; −1 1] on (mass i, mass i−1) per axis */
-static void pc_GTl_p(const db_mech *m, double t, const double *p, const double *l, double *out)
+static void pc_GTl_p_to(const db_mech *m, const double *l, db_entries out)
 {
-    size_t np = (size_t)m->np;
-    (void)t;
-    (void)p;
     for (int i = 0; i < m->nl; i++)
         for (int ax = 0; ax < 2; ax++) {
-            size_t a = (size_t)(2 * i + ax);
-            out[a + np * a] += 2.0 * l[i];
+            int a = 2 * i + ax;
+            db_entries_add(out, a, a, 2.0 * l[i]);
             if (i > 0) {
-                size_t b = a - 2;
-                out[b + np * b] += 2.0 * l[i];
-                out[a + np * b] -= 2.0 * l[i];
-                out[b + np * a] -= 2.0 * l[i];
+                int b = a - 2;
+                db_entries_add(out, b, b, 2.0 * l[i]);
+                db_entries_add(out, a, b, -2.0 * l[i]);
+                db_entries_add(out, b, a, -2.0 * l[i]);
             }
         }
 }
 
-static void pc_kappa_g_jac(const db_mech *m, double t, const double *p, const double *v,
-                           double *kp, double *kv)
+static void pc_kappa_g_jac_to(const db_mech *m, double t, const double *v, db_entries kp,
+                              db_entries kv)
 {
     double s[6], du, dw;
-    size_t nl = (size_t)m->nl;
-    (void)p;
     pc_susp(m, t, s);
-    kp[0] = -2.0 * s[4];
-    kp[0 + nl] = -2.0 * s[5];
+    db_entries_add(kp, 0, 0, -2.0 * s[4]);
+    db_entries_add(kp, 0, 1, -2.0 * s[5]);
     for (int i = 0; i < m->nl; i++) {
         pc_dvel(v, s, i, &du, &dw);
-        kv[i + nl * (2 * i)] = 4.0 * du;
-        kv[i + nl * (2 * i + 1)] = 4.0 * dw;
-        if (i > 0) {
-            kv[i + nl * (2 * i - 2)] = -4.0 * du;
-            kv[i + nl * (2 * i - 1)] = -4.0 * dw;
-        }
+        pc_rod_row(kv, i, 4.0 * du, 4.0 * dw);
     }
 }
 
-/* ---- sparse variants (mech.h sparse = 1): the entries of the dense callbacks
- * above through db_spacc_add; O(N) each.  f is constant: no ∂f entries ---- */
+/* ---- the callbacks: dense, and sparse variants through the same loops ---- */
+static void pc_mass(const db_mech *m, double t, const double *p, double *M)
+{
+    (void)t;
+    (void)p;
+    pc_mass_to(m, db_entries_dense(M, m->nv));
+}
+
 static void pc_mass_sp(const db_mech *m, double t, const double *p, db_spacc *M)
 {
     (void)t;
     (void)p;
-    for (int j = 0; j < m->nv; j++)
-        db_spacc_add(M, j, j, PC_M);
+    pc_mass_to(m, db_entries_sparse(M));
+}
+
+/* f is constant: all four derivatives vanish (no entries) */
+static void pc_force_jac(const db_mech *m, double t, const double *p, const double *v,
+                         const double *lam, const double *mu,
+                         double *fp, double *fv, double *fl, double *fm)
+{
+    (void)m, (void)t, (void)p, (void)v, (void)lam, (void)mu;
+    (void)fp, (void)fv, (void)fl, (void)fm;
 }
 
 static void pc_force_jac_sp(const db_mech *m, double t, const double *p, const double *v,
                             const double *lam, const double *mu,
                             db_spacc *fp, db_spacc *fv, db_spacc *fl, db_spacc *fm)
 {
-    (void)m;
-    (void)t;
-    (void)p;
-    (void)v;
-    (void)lam;
-    (void)mu;
-    (void)fp;
-    (void)fv;
-    (void)fl;
-    (void)fm;
+    (void)m, (void)t, (void)p, (void)v, (void)lam, (void)mu;
+    (void)fp, (void)fv, (void)fl, (void)fm;
+}
+
+static void pc_G(const db_mech *m, double t, const double *p, double *G)
+{
+    pc_G_to(m, t, p, db_entries_dense(G, m->nl));
 }
 
 static void pc_G_sp(const db_mech *m, double t, const double *p, db_spacc *G)
 {
-    double s[6], dx, dy;
-    pc_susp(m, t, s);
-    for (int i = 0; i < m->nl; i++) {
-        pc_delta(p, s, i, &dx, &dy);
-        db_spacc_add(G, i, 2 * i, 2.0 * dx);
-        db_spacc_add(G, i, 2 * i + 1, 2.0 * dy);
-        if (i > 0) {
-            db_spacc_add(G, i, 2 * i - 2, -2.0 * dx);
-            db_spacc_add(G, i, 2 * i - 1, -2.0 * dy);
-        }
-    }
+    pc_G_to(m, t, p, db_entries_sparse(G));
+}
+
+static void pc_g_tp(const db_mech *m, double t, const double *p, double *out)
+{
+    (void)p;
+    pc_g_tp_to(m, t, db_entries_dense(out, m->nl));
 }
 
 static void pc_g_tp_sp(const db_mech *m, double t, const double *p, db_spacc *out)
 {
-    double s[6];
     (void)p;
-    pc_susp(m, t, s);
-    db_spacc_add(out, 0, 0, -2.0 * s[2]);
-    db_spacc_add(out, 0, 1, -2.0 * s[3]);
+    pc_g_tp_to(m, t, db_entries_sparse(out));
+}
+
+/* ∂(G w)/∂p: (G w)_i = 2Δx_i Δwx_i + 2Δy_i Δwy_i, Δwx_1 = wx_1 */
+static void pc_Gw_p(const db_mech *m, double t, const double *p, const double *w, double *out)
+{
+    (void)t;
+    (void)p;
+    pc_Gw_p_to(m, w, db_entries_dense(out, m->nl));
 }
 
 static void pc_Gw_p_sp(const db_mech *m, double t, const double *p, const double *w,
@@ -257,16 +238,15 @@ static void pc_Gw_p_sp(const db_mech *m, double t, const double *p, const double
 {
     (void)t;
     (void)p;
-    for (int i = 0; i < m->nl; i++) {
-        double dwx = w[2 * i] - (i == 0 ? 0.0 : w[2 * i - 2]);
-        double dwy = w[2 * i + 1] - (i == 0 ? 0.0 : w[2 * i - 1]);
-        db_spacc_add(out, i, 2 * i, 2.0 * dwx);
-        db_spacc_add(out, i, 2 * i + 1, 2.0 * dwy);
-        if (i > 0) {
-            db_spacc_add(out, i, 2 * i - 2, -2.0 * dwx);
-            db_spacc_add(out, i, 2 * i - 1, -2.0 * dwy);
-        }
-    }
+    pc_Gw_p_to(m, w, db_entries_sparse(out));
+}
+
+/* ∂(Gᵀ l)/∂p: rod i adds 2 l_i [1 −1; −1 1] on (mass i, mass i−1) per axis */
+static void pc_GTl_p(const db_mech *m, double t, const double *p, const double *l, double *out)
+{
+    (void)t;
+    (void)p;
+    pc_GTl_p_to(m, l, db_entries_dense(out, m->np));
 }
 
 static void pc_GTl_p_sp(const db_mech *m, double t, const double *p, const double *l,
@@ -274,36 +254,21 @@ static void pc_GTl_p_sp(const db_mech *m, double t, const double *p, const doubl
 {
     (void)t;
     (void)p;
-    for (int i = 0; i < m->nl; i++)
-        for (int ax = 0; ax < 2; ax++) {
-            int a = 2 * i + ax;
-            db_spacc_add(out, a, a, 2.0 * l[i]);
-            if (i > 0) {
-                int b = a - 2;
-                db_spacc_add(out, b, b, 2.0 * l[i]);
-                db_spacc_add(out, a, b, -2.0 * l[i]);
-                db_spacc_add(out, b, a, -2.0 * l[i]);
-            }
-        }
+    pc_GTl_p_to(m, l, db_entries_sparse(out));
+}
+
+static void pc_kappa_g_jac(const db_mech *m, double t, const double *p, const double *v,
+                           double *kp, double *kv)
+{
+    (void)p;
+    pc_kappa_g_jac_to(m, t, v, db_entries_dense(kp, m->nl), db_entries_dense(kv, m->nl));
 }
 
 static void pc_kappa_g_jac_sp(const db_mech *m, double t, const double *p, const double *v,
                               db_spacc *kp, db_spacc *kv)
 {
-    double s[6], du, dw;
     (void)p;
-    pc_susp(m, t, s);
-    db_spacc_add(kp, 0, 0, -2.0 * s[4]);
-    db_spacc_add(kp, 0, 1, -2.0 * s[5]);
-    for (int i = 0; i < m->nl; i++) {
-        pc_dvel(v, s, i, &du, &dw);
-        db_spacc_add(kv, i, 2 * i, 4.0 * du);
-        db_spacc_add(kv, i, 2 * i + 1, 4.0 * dw);
-        if (i > 0) {
-            db_spacc_add(kv, i, 2 * i - 2, -4.0 * du);
-            db_spacc_add(kv, i, 2 * i - 1, -4.0 * dw);
-        }
-    }
+    pc_kappa_g_jac_to(m, t, v, db_entries_sparse(kp), db_entries_sparse(kv));
 }
 
 static void pc_init(const db_mech *m, double *p, double *v, double *lam, double *mu, double *a)

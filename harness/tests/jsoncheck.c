@@ -3,11 +3,14 @@
  * bench file, prints one line per run record:
  *     problem scenario formulation solver rtol status reason|- message
  * Exit 0 when the file parses (and is an object with a "runs" array when it has
- * "runs"), 1 otherwise.  Built as daebench-jsoncheck (testsolvers.cmake). */
+ * "runs"), 1 otherwise.  Built as daebench-jsoncheck (testsolvers.cmake); reads
+ * the file with db_read_file (harness/jsonio.c). */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include <cjson/cJSON.h>
+
+#include "harness/jsonio.h"
 
 static const char *str(const cJSON *o, const char *name)
 {
@@ -21,30 +24,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: daebench-jsoncheck FILE\n");
         return 2;
     }
-    FILE *f = fopen(argv[1], "rb");
-    if (!f) {
-        perror(argv[1]);
+    char err[512];
+    char *buf = db_read_file(argv[1], DB_JSON_MAX_BYTES, NULL, err, sizeof err);
+    if (!buf) {
+        fprintf(stderr, "%s\n", err);
         return 1;
     }
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap + 1);
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *grown = realloc(buf, 2 * cap + 1);
-            if (!grown) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = grown;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (!buf)
-        return 1;
-    buf[n] = '\0';
     cJSON *j = cJSON_ParseWithOpts(buf, NULL, 1);
     free(buf);
     if (!j) {

@@ -5,13 +5,7 @@
 # partition the sweep, counters do not depend on --jobs (check passes between a
 # run with 1 and with 2 jobs), and "plot" draws it when gnuplot is there.
 # usage: test_bench.sh DAEBENCH_BINARY SOURCE_DIR
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-n=0
-ok() { n=$((n + 1)); echo "ok   $1"; }
-bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL $1"; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 runs() { grep -c '"problem":' "$1"; }
 
 sel=(--problems pendulum --solvers radau5 --formulations GGL,EoM1,oEoM1 --tols 1e-4,1e-6)
@@ -54,5 +48,4 @@ PATH=/nonexistent "$bin" plot --results "$f" --out "$tmp/plots2" 2>"$tmp/err"
 [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -e "$tmp/plots2" ] \
     && ok "plot without gnuplot in PATH: one line, exit 2" || bad "plot without gnuplot: $(cat "$tmp/err")"
 
-echo "$((n - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+summary

@@ -3,11 +3,7 @@
 # status, a missing run or a much slower run are regressions (exit 1, each named
 # on its own line); changes within the margins and identical files pass (exit 0).
 # usage: test_check.sh DAEBENCH_BINARY SOURCE_DIR
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-n=0
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # bench FILE SCD2 FEVALS2 STATUS2 CPU2 [drop]: two runs; the second one varies
 bench() {
@@ -148,5 +144,4 @@ else
     echo "FAIL: bench for the real sweep"; fails=$((fails + 1))
 fi
 
-echo "$((n - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+summary

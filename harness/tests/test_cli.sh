@@ -2,11 +2,7 @@
 # test_cli.sh — bad input to daebench ends with exactly one line on stderr, exit
 # status 2, and no file written (DESIGN.md §"The program").
 # usage: test_cli.sh DAEBENCH_BINARY SOURCE_DIR
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-n=0
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 echo '{"schema": "daebench.bench/1", "runs": [' > "$tmp/corrupt.json"
 echo '{"schema": "daebench.bench/1", "runs": [{"problem": 3}]}' > "$tmp/badrun.json"
 echo '{"schema": "other/1", "runs": []}' > "$tmp/wrongschema.json"
@@ -16,26 +12,9 @@ before=$(ls -A "$tmp" | sort)
 expect_bad() {  # description, then the arguments
     local what=$1
     shift
-    n=$((n + 1))
     (cd "$tmp" && "$bin" "$@" >"$tmp/.out" 2>"$tmp/.err")
     local rc=$?
-    local lines
-    lines=$(wc -l <"$tmp/.err")
-    local now
-    now=$(ls -A "$tmp" | grep -v '^\.out$\|^\.err$' | sort)
-    if [ "$rc" -ne 2 ]; then
-        echo "FAIL [$what]: exit status $rc, expected 2 ($(head -c 200 "$tmp/.err"))"
-        fails=$((fails + 1))
-    elif [ "$lines" -ne 1 ]; then
-        echo "FAIL [$what]: $lines lines on stderr, expected 1:"
-        cat "$tmp/.err"
-        fails=$((fails + 1))
-    elif [ "$now" != "$before" ]; then
-        echo "FAIL [$what]: files written: $(echo $now)"
-        fails=$((fails + 1))
-    else
-        echo "ok   [$what]: $(cat "$tmp/.err")"
-    fi
+    judge_refusal "$what" "$rc" "" "$(ls -A "$tmp" | grep -v '^\.out$\|^\.err$' | sort)" "$before"
     rm -f "$tmp/.out" "$tmp/.err"
 }
 
@@ -80,5 +59,4 @@ expect_bad "unknown subcommand"    frobnicate
 expect_bad "no subcommand"
 expect_bad "list: unknown option"  list --xml
 
-echo "$((n - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+summary

@@ -8,11 +8,7 @@
 # 300 MB) file.  Each case must exit 2 with exactly one line on stderr naming
 # the problem (and the file, for files) and write nothing.
 # usage: test_hostile.sh DAEBENCH_BINARY SOURCE_DIR
-bin=$1
-tmp=$(mktemp -d)
-trap '[ "$BASHPID" = "$$" ] && rm -rf "$tmp"' EXIT
-fails=0
-n=0
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 mkdir "$tmp/in" "$tmp/work" "$tmp/refs"
 in=$tmp/in
 
@@ -64,31 +60,13 @@ before=$(cd "$tmp/work" && ls -A | sort)
 check_bad() {
     local envs=$1 what=$2 must=$3
     shift 3
-    n=$((n + 1))
     if [ "$envs" = - ]; then
         (cd "$tmp/work" && "$bin" "$@" >"$tmp/.out" 2>"$tmp/.err")
     else
         (cd "$tmp/work" && env "$envs" "$bin" "$@" >"$tmp/.out" 2>"$tmp/.err")
     fi
-    local rc=$? lines now
-    lines=$(wc -l <"$tmp/.err")
-    now=$(cd "$tmp/work" && ls -A | sort)
-    if [ "$rc" -ne 2 ]; then
-        echo "FAIL [$what]: exit status $rc, expected 2 ($(head -c 300 "$tmp/.err"))"
-        fails=$((fails + 1))
-    elif [ "$lines" -ne 1 ]; then
-        echo "FAIL [$what]: $lines lines on stderr, expected 1:"
-        cat "$tmp/.err"
-        fails=$((fails + 1))
-    elif ! grep -qF -- "$must" "$tmp/.err"; then
-        echo "FAIL [$what]: message does not name '$must': $(cat "$tmp/.err")"
-        fails=$((fails + 1))
-    elif [ "$now" != "$before" ]; then
-        echo "FAIL [$what]: files written: $(echo $now)"
-        fails=$((fails + 1))
-    else
-        echo "ok   [$what]: $(cat "$tmp/.err")"
-    fi
+    local rc=$?
+    judge_refusal "$what" "$rc" "$must" "$(cd "$tmp/work" && ls -A | sort)" "$before"
     # start the next case clean
     rm -rf "$tmp/work" && mkdir "$tmp/work"
 }

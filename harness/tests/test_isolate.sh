@@ -7,16 +7,10 @@
 # time of the first NaN; the good solver's runs are ok and the sweep finishes
 # with a valid bench file.  The daebench program itself does not list them.
 # usage: test_isolate.sh DAEBENCH_BINARY SOURCE_DIR
-bin=$1
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 dir=$(dirname "$bin")
 ts=$dir/daebench-testsolvers
 jc=$dir/daebench-jsoncheck
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-n=0
-ok() { n=$((n + 1)); echo "ok   $1"; }
-bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL $1"; }
 
 "$bin" list >"$tmp/list"
 ! grep -q 'test-' "$tmp/list" && ok "daebench list has no test solvers" || bad "test solvers listed"
@@ -48,5 +42,4 @@ DAEBENCH_CPU_LIMIT=0 "$ts" bench --problems pendulum --solvers radau5 --out "$tm
 [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -e "$tmp/b" ] \
     && ok "bad DAEBENCH_CPU_LIMIT: one line, exit 2" || bad "bad DAEBENCH_CPU_LIMIT: $(cat "$tmp/err")"
 
-echo "$((n - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+summary

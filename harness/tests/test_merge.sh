@@ -4,13 +4,7 @@
 # but timings (cpu_seconds, repeats) and the header's created/jobs/shard; the
 # CSV beside it has one row per run; a missing or repeated shard is bad input.
 # usage: test_merge.sh DAEBENCH_BINARY SOURCE_DIR
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-n=0
-ok() { n=$((n + 1)); echo "ok   $1"; }
-bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL $1"; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 runs() { grep -c '"problem":' "$1"; }
 strip() { grep -v -E '"(cpu_seconds|repeats|created|jobs|shard)":' "$1"; }
 
@@ -46,5 +40,4 @@ echo '{"schema": "other"}' >"$tmp/o.json"
 "$bin" merge --out "$tmp/m/x.json" "$tmp/o.json" 2>"$tmp/err"
 [ $? -eq 2 ] && ok "a foreign file: exit 2" || bad "foreign file"
 
-echo "$((n - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+summary

@@ -7,14 +7,8 @@
 # run (daebench check --ignore-cpu: counters and accuracy).  A corrupt bench file
 # in --out is bad input for --resume (one line, exit 2).
 # usage: test_resume.sh DAEBENCH_BINARY SOURCE_DIR
-bin=$1
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 jc=$(dirname "$bin")/daebench-jsoncheck
-tmp=$(mktemp -d)
-trap '[ "$BASHPID" = "$$" ] && rm -rf "$tmp"' EXIT
-fails=0
-n=0
-ok() { n=$((n + 1)); echo "ok   $1"; }
-bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL $1"; }
 # runs finished so far according to the progress lines of log $1 (0 before the
 # log exists)
 progress() {
@@ -91,5 +85,4 @@ cp "$tmp/full/bench.json" "$tmp/before"
 [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && cmp -s "$tmp/before" "$tmp/full/bench.json" \
     && ok "corrupt file to resume: one line, exit 2, untouched" || bad "corrupt resume: $(cat "$tmp/err")"
 
-echo "$((n - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+summary

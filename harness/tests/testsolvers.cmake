@@ -12,4 +12,4 @@ target_link_libraries(daebench-testsolvers PRIVATE db_harness)
 
 # daebench-jsoncheck: the JSON validator of the shell tests (cJSON, no python)
 add_executable(daebench-jsoncheck ${CMAKE_SOURCE_DIR}/harness/tests/jsoncheck.c)
-target_link_libraries(daebench-jsoncheck PRIVATE cjson)
+target_link_libraries(daebench-jsoncheck PRIVATE db_harness)

@@ -17,6 +17,7 @@
 #include "testset/mechcheck.h"
 #include "testset/registry.h"
 #include "testset/tests/check.h"
+#include "testset/tests/mechtest.h"
 
 #define NP 7
 #define NL 6
@@ -38,12 +39,6 @@ static const double v_ref[NP] = {
 static const double lam_ref[NL] = {
     0.1991753333731910e+3, -0.2975531228015052e+2, 0.2306654119098399e+2,
     0.3145271365475927e+2, 0.2264249232082739e+2, 0.1161740700019673e+2};
-
-static double urand(unsigned *s)
-{
-    *s = *s * 1103515245u + 12345u;
-    return ((*s >> 8) & 0xffffff) / (double)0x1000000 - 0.5;
-}
 
 static void test_initial_values(const db_mech *m)
 {
@@ -71,12 +66,8 @@ static void test_derivatives(const db_mech *m)
     unsigned seed = 12345u;
     for (int k = 0; k < 3; k++) {
         double pp[NP], vv[NP], ll[NL];
-        for (int i = 0; i < NP; i++) {
-            pp[i] = p[i] + 0.5 * urand(&seed);
-            vv[i] = 200.0 * urand(&seed);          /* |β'| reaches 1e3 */
-        }
-        for (int i = 0; i < NL; i++)
-            ll[i] = 300.0 * urand(&seed);
+        /* |β'| reaches 1e3 */
+        mt_perturbed_state(&seed, NP, p, 0.5, 200.0, NL, 300.0, pp, vv, ll);
         e = db_mech_fdcheck(m, 0.01 * k, pp, vv, ll, mu, NULL);
         CHECK(e <= 1e-6, "fdcheck at perturbed state %d: %.3e", k, e);
     }
@@ -92,8 +83,8 @@ static void test_coriolis(const db_mech *m)
         double p[NP], v[NP], z[NP] = {0}, f[NP] = {0}, f0[NP] = {0}, Mp[NP * NP] = {0};
         double lam[NL] = {0}, mu[1] = {0};
         for (int i = 0; i < NP; i++) {
-            p[i] = 3.0 * urand(&seed);
-            v[i] = 100.0 * urand(&seed);
+            p[i] = 3.0 * mt_urand(&seed);
+            v[i] = 100.0 * mt_urand(&seed);
         }
         m->force(m, 0.0, p, v, lam, mu, f);
         m->force(m, 0.0, p, z, lam, mu, f0);
@@ -119,10 +110,7 @@ static void test_formulations(const db_mech *m)
     static const int neq_exp[DB_NFORMS] = {27, 27, 27, 33, 33, 39};
     for (int f = 0; f < DB_NFORMS; f++) {
         db_dae d;
-        char err[200] = "";
-        int rc = db_dae_build(&d, m, (db_form)f, err, sizeof err);
-        CHECK(rc == 0, "build %s: %s", db_form_name((db_form)f), err);
-        if (rc != 0)
+        if (mt_build(&d, m, (db_form)f) != 0)
             continue;
         CHECK(d.n == n_exp[f] && d.neq == neq_exp[f], "%s: n = %d, neq = %d (want %d, %d)",
               db_form_name((db_form)f), d.n, d.neq, n_exp[f], neq_exp[f]);
@@ -134,14 +122,8 @@ static void test_formulations(const db_mech *m)
                   && fabs(d.y0[d.off_l] - l0_ref[0]) <= 1e-11 * fabs(l0_ref[0]),
                   "%s: y0 does not carry q''0, lambda0", db_form_name((db_form)f));
         /* consistent: R(t0, y0, y0') = 0 */
-        double *R = calloc((size_t)d.neq, sizeof *R);
-        if (R && db_dae_residual(&d, d.t0, d.y0, d.yp0, R) == 0) {
-            double r = 0.0;
-            for (int i = 0; i < d.neq; i++)
-                r = fmax(r, fabs(R[i]));
-            CHECK(r <= 1e-10, "%s: residual at y0 = %.3e", db_form_name((db_form)f), r);
-        }
-        free(R);
+        double r = mt_residual_at_y0(&d);
+        CHECK(r <= 1e-10, "%s: residual at y0 = %.3e", db_form_name((db_form)f), r);
         db_dae_free(&d);
     }
 }
@@ -161,13 +143,7 @@ static int run_radau5(const db_mech *m, db_form f, double tol, double err[3],
         return -1;
     double t[1] = {m->tend};
     double *y = calloc((size_t)d.n, sizeof *y);
-    db_output out = {1, t, y, NULL};
-    db_solver_opts o = {0};
-    o.rtol = tol;
-    o.atol = tol;
-    o.max_steps = 100000;
-    memset(c, 0, sizeof *c);
-    db_status st = y ? s->integrate(&d, &o, &out, c, msg, msglen) : DB_FAIL_MEMORY;
+    db_status st = mt_integrate(s, &d, tol, 100000, 1, t, y, c, msg, msglen);
     if (st == DB_OK) {
         err[0] = err[1] = err[2] = 0.0;
         for (int i = 0; i < NP; i++) {

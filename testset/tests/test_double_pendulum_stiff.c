@@ -18,14 +18,9 @@
 #include "testset/mechcheck.h"
 #include "testset/registry.h"
 #include "testset/tests/check.h"
+#include "testset/tests/mechtest.h"
 
 #define PI_ 3.14159265358979323846
-
-static double urand(unsigned *s)
-{
-    *s = *s * 1103515245u + 12345u;
-    return ((*s >> 8) & 0xffffff) / (double)0x1000000 - 0.5;
-}
 
 static void test_initial_values(const db_mech *m)
 {
@@ -69,12 +64,7 @@ static void test_derivatives(const db_mech *m)
     unsigned seed = 2024u;
     for (int rep = 0; rep < 4; rep++) {
         double q[6], w[6], l[4];
-        for (int i = 0; i < 6; i++) {
-            q[i] = p[i] + 2.0 * urand(&seed);
-            w[i] = 20.0 * urand(&seed);
-        }
-        for (int i = 0; i < 4; i++)
-            l[i] = 1e5 * urand(&seed);
+        mt_perturbed_state(&seed, 6, p, 2.0, 20.0, 4, 1e5, q, w, l);
         e = db_mech_fdcheck(m, 0.5 * rep, q, w, l, mu, NULL);
         CHECK(e <= 1e-6, "fdcheck at perturbed state %d: %.3e", rep, e);
     }
@@ -112,20 +102,12 @@ static void test_formulations(const db_mech *m)
     static const int neq_exp[DB_NFORMS] = {16, 16, 16, 20, 20, 24};
     for (int f = 0; f < DB_NFORMS; f++) {
         db_dae d;
-        char err[200] = "";
-        int rc = db_dae_build(&d, m, (db_form)f, err, sizeof err);
-        CHECK(rc == 0, "build %s: %s", db_form_name((db_form)f), err);
-        if (rc != 0)
+        if (mt_build(&d, m, (db_form)f) != 0)
             continue;
         CHECK(d.n == n_exp[f] && d.neq == neq_exp[f] && d.off_a < 0,
               "%s: n = %d, neq = %d, off_a = %d", db_form_name((db_form)f), d.n, d.neq, d.off_a);
-        double R[24] = {0};
-        if (db_dae_residual(&d, d.t0, d.y0, d.yp0, R) == 0) {
-            double r = 0.0;
-            for (int i = 0; i < d.neq; i++)
-                r = fmax(r, fabs(R[i]));
-            CHECK(r <= 1e-10 * 6.5e5, "%s: residual at y0 = %.3e", db_form_name((db_form)f), r);
-        }
+        double r = mt_residual_at_y0(&d);
+        CHECK(r <= 1e-10 * 6.5e5, "%s: residual at y0 = %.3e", db_form_name((db_form)f), r);
         db_dae_free(&d);
     }
 }
@@ -154,13 +136,8 @@ static void test_radau5(const db_problem *prob)
             continue;
         }
         double *y = calloc((size_t)NGRID * d.n, sizeof *y);
-        db_output out = {NGRID, t, y, NULL};
-        db_solver_opts o = {0};
-        o.rtol = o.atol = 1e-11;
-        o.max_steps = 100000;
         db_counters c;
-        memset(&c, 0, sizeof c);
-        db_status st = y ? s->integrate(&d, &o, &out, &c, msg, sizeof msg) : DB_FAIL_MEMORY;
+        db_status st = mt_integrate(s, &d, 1e-11, 100000, NGRID, t, y, &c, msg, sizeof msg);
         printf("radau5 GGL tol 1e-11, grav %g: status %s, steps %ld, rejected %ld %s\n", par[0],
                db_status_name(st), c.steps, c.rejected, msg);
         CHECK(st == DB_OK, "radau5 on GGL, grav %g: %s", par[0], msg);

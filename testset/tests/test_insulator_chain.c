@@ -18,6 +18,7 @@
 #include "testset/mechcheck.h"
 #include "testset/registry.h"
 #include "testset/tests/check.h"
+#include "testset/tests/mechtest.h"
 
 typedef struct {
     db_mech m;
@@ -53,12 +54,6 @@ static void chain_close(const db_problem *prob, chain *c)
     free(c->a);
 }
 
-static double urand(unsigned *s)
-{
-    *s = *s * 1103515245u + 12345u;
-    return ((*s >> 8) & 0xffffff) / (double)0x1000000 - 0.5;
-}
-
 /* MEXX Table 5.4 (sheet §4), nne(A) counted from M and G at a generic state */
 static void test_table_5_4(const db_problem *prob)
 {
@@ -74,7 +69,7 @@ static void test_table_5_4(const db_problem *prob)
         double *q = calloc((size_t)np, sizeof *q);
         unsigned seed = 99u;
         for (int i = 0; i < np; i++)
-            q[i] = c.p[i] + 0.3 * urand(&seed);   /* no angle at 0: no accidental zeros */
+            q[i] = c.p[i] + 0.3 * mt_urand(&seed);   /* no angle at 0: no accidental zeros */
         c.m.mass(&c.m, 0.0, q, M);
         c.m.G(&c.m, 0.0, q, G);
         int nnzM = 0, nnzG = 0;
@@ -109,16 +104,10 @@ static void test_table_5_4(const db_problem *prob)
             CHECK(d.n == n_exp[f] && d.neq == neq_exp[f] && d.off_a >= 0,
                   "N = %d, %s: n = %d, neq = %d, off_a = %d (want %d, %d, >= 0)", Ns[k],
                   db_form_name((db_form)f), d.n, d.neq, d.off_a, n_exp[f], neq_exp[f]);
-            double *R = calloc((size_t)d.neq, sizeof *R);
-            if (R && db_dae_residual(&d, d.t0, d.y0, d.yp0, R) == 0) {
-                double r = 0.0;
-                for (int i = 0; i < d.neq; i++)
-                    r = fmax(r, fabs(R[i]));
-                /* forces are O(2.3e5) */
-                CHECK(r <= 1e-10 * 2.3e5, "N = %d, %s: residual at y0 = %.3e", Ns[k],
-                      db_form_name((db_form)f), r);
-            }
-            free(R);
+            double r = mt_residual_at_y0(&d);
+            /* forces are O(2.3e5) */
+            CHECK(r <= 1e-10 * 2.3e5, "N = %d, %s: residual at y0 = %.3e", Ns[k],
+                  db_form_name((db_form)f), r);
             db_dae_free(&d);
         }
         free(M);
@@ -205,12 +194,7 @@ static void test_derivatives(const db_problem *prob)
         double *q = malloc((size_t)np * sizeof *q), *w = malloc((size_t)np * sizeof *w);
         double *l = malloc((size_t)nl * sizeof *l);
         for (int rep = 0; rep < 3; rep++) {
-            for (int i = 0; i < np; i++) {
-                q[i] = c.p[i] + 1.0 * urand(&seed);
-                w[i] = 20.0 * urand(&seed);
-            }
-            for (int i = 0; i < nl; i++)
-                l[i] = 2e5 * urand(&seed);
+            mt_perturbed_state(&seed, np, c.p, 1.0, 20.0, nl, 2e5, q, w, l);
             e = db_mech_fdcheck(&c.m, 0.05, q, w, l, mu, NULL);
             if (rep == 0)
                 printf("N = %d: fdcheck at a perturbed state %.2e\n", Ns[k], e);
@@ -237,12 +221,7 @@ static int run_radau5(const db_mech *m, db_form f, double tol, int nt, const dou
     if (db_dae_build(d, m, f, msg, msglen) != 0)
         return -1;
     *y = calloc((size_t)nt * d->n, sizeof **y);
-    db_output out = {nt, t, *y, NULL};
-    db_solver_opts o = {0};
-    o.rtol = o.atol = tol;
-    o.max_steps = 200000;
-    memset(cnt, 0, sizeof *cnt);
-    return (int)(*y ? s->integrate(d, &o, &out, cnt, msg, msglen) : DB_FAIL_MEMORY);
+    return (int)mt_integrate(s, d, tol, 200000, nt, t, *y, cnt, msg, msglen);
 }
 
 /* sheet §6, N = 16, one radau5 run on GGL at tol 1e-9 (positions ~1e-10, λ ~1e-8

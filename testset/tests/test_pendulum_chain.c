@@ -17,14 +17,9 @@
 #include "testset/mechcheck.h"
 #include "testset/registry.h"
 #include "testset/tests/check.h"
+#include "testset/tests/mechtest.h"
 
 #define OMEGA_HZ 0.3141592653589793   /* 2π·0.05, sheet §2 "Hz" reading */
-
-static double urand(unsigned *s)
-{
-    *s = *s * 1103515245u + 12345u;
-    return ((*s >> 8) & 0xffffff) / (double)0x1000000 - 0.5;
-}
 
 static int open_chain(const db_problem *prob, double *par, db_mech *m)
 {
@@ -78,21 +73,12 @@ static void test_formulations(const db_problem *prob)
     static const int nmul[DB_NFORMS] = {5, 5, 5, 6, 5, 5}, eqmul[DB_NFORMS] = {5, 5, 5, 6, 6, 7};
     for (int f = 0; f < DB_NFORMS; f++) {
         db_dae d;
-        char err[200] = "";
-        int rc = db_dae_build(&d, &m, (db_form)f, err, sizeof err);
-        CHECK(rc == 0, "build %s: %s", db_form_name((db_form)f), err);
-        if (rc != 0)
+        if (mt_build(&d, &m, (db_form)f) != 0)
             continue;
         CHECK(d.n == nmul[f] * N && d.neq == eqmul[f] * N && d.off_a < 0,
               "%s: n = %d, neq = %d, off_a = %d", db_form_name((db_form)f), d.n, d.neq, d.off_a);
-        double *R = calloc((size_t)d.neq, sizeof *R);
-        if (R && db_dae_residual(&d, d.t0, d.y0, d.yp0, R) == 0) {
-            double r = 0.0;
-            for (int i = 0; i < d.neq; i++)
-                r = fmax(r, fabs(R[i]));
-            CHECK(r <= 1e-12, "%s: residual at y0 = %.3e", db_form_name((db_form)f), r);
-        }
-        free(R);
+        double r = mt_residual_at_y0(&d);
+        CHECK(r <= 1e-12, "%s: residual at y0 = %.3e", db_form_name((db_form)f), r);
         db_dae_free(&d);
     }
 }
@@ -117,12 +103,7 @@ static void test_derivatives(const db_problem *prob)
                   oms[o], e);
             unsigned seed = 31u + (unsigned)(10 * k + o);
             for (int rep = 0; rep < 3; rep++) {
-                for (int i = 0; i < np; i++) {
-                    q[i] = p[i] + 0.5 * urand(&seed);
-                    w[i] = 2.0 * urand(&seed);
-                }
-                for (int i = 0; i < nl; i++)
-                    lam[i] = 50.0 * urand(&seed);
+                mt_perturbed_state(&seed, np, p, 0.5, 2.0, nl, 50.0, q, w, lam);
                 /* t where sin, cos of ω t are both far from 0 */
                 double t = 7.3 + 11.0 * rep;
                 e = db_mech_fdcheck(&m, t, q, w, lam, mu, NULL);
@@ -152,13 +133,8 @@ static void test_reference(const db_problem *prob, int N, double omega, const do
         return;
     }
     double t[1] = {m.tend}, *y = calloc((size_t)d.n, sizeof *y);
-    db_output out = {1, t, y, NULL};
-    db_solver_opts o = {0};
-    o.rtol = o.atol = 1e-12;
-    o.max_steps = 100000;
     db_counters c;
-    memset(&c, 0, sizeof c);
-    db_status st = y ? s->integrate(&d, &o, &out, &c, msg, sizeof msg) : DB_FAIL_MEMORY;
+    db_status st = mt_integrate(s, &d, 1e-12, 100000, 1, t, y, &c, msg, sizeof msg);
     printf("radau5 GGL tol 1e-12, N = %d, omega = %.6g, to t = 200: status %s, steps %ld %s\n",
            N, omega, db_status_name(st), c.steps, msg);
     CHECK(st == DB_OK, "radau5 N = %d, omega = %g: %s", N, omega, msg);

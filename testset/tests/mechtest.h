@@ -1,0 +1,77 @@
+/* mechtest.h — what the tests of the test-set problems share (static inline, for
+ * the tests of testset/tests/ only): reproducible random states near a given one
+ * (for the FD checks of the derivatives), building a formulation under CHECK,
+ * the residual of a formulation at its initial values, and a solver run on a
+ * formulation at one tolerance to given output times.  Written for daebench. */
+#ifndef DAEBENCH_MECHTEST_H
+#define DAEBENCH_MECHTEST_H
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solvers/solver.h"
+#include "testset/dae.h"
+#include "testset/tests/check.h"
+
+/* uniform in [−1/2, 1/2) from the state *s (a fixed LCG: reproducible draws) */
+static inline double mt_urand(unsigned *s)
+{
+    *s = *s * 1103515245u + 12345u;
+    return ((*s >> 8) & 0xffffff) / (double)0x1000000 - 0.5;
+}
+
+/* a random state near p: q_i = p_i + dp·U and w_i = dv·U (drawn in turn per
+ * coordinate i < np), then l_i = dl·U (i < nl), U = mt_urand(seed) */
+static inline void mt_perturbed_state(unsigned *seed, int np, const double *p, double dp,
+                                      double dv, int nl, double dl, double *q, double *w,
+                                      double *l)
+{
+    for (int i = 0; i < np; i++) {
+        q[i] = p[i] + dp * mt_urand(seed);
+        w[i] = dv * mt_urand(seed);
+    }
+    for (int i = 0; i < nl; i++)
+        l[i] = dl * mt_urand(seed);
+}
+
+/* formulation f of m into d, CHECKed to build: 0, or nonzero (d is not built) */
+static inline int mt_build(db_dae *d, const db_mech *m, db_form f)
+{
+    char err[200] = "";
+    int rc = db_dae_build(d, m, f, err, sizeof err);
+    CHECK(rc == 0, "build %s: %s", db_form_name(f), err);
+    return rc;
+}
+
+/* max |R(t0, y0, y0')| of d: 0 at consistent initial values; NAN if the residual
+ * could not be evaluated */
+static inline double mt_residual_at_y0(const db_dae *d)
+{
+    double *R = calloc((size_t)d->neq, sizeof *R);
+    double r = NAN;
+    if (R && db_dae_residual(d, d->t0, d->y0, d->yp0, R) == 0) {
+        r = 0.0;
+        for (int i = 0; i < d->neq; i++)
+            r = fmax(r, fabs(R[i]));
+    }
+    free(R);
+    return r;
+}
+
+/* solver s on d at rtol = atol = tol, at most max_steps steps, with output at the
+ * nt times t into y[nt · d->n] (NULL: DB_FAIL_MEMORY, for a failed calloc of the
+ * caller); c is zeroed first */
+static inline db_status mt_integrate(const db_solver *s, const db_dae *d, double tol,
+                                     long max_steps, int nt, const double *t, double *y,
+                                     db_counters *c, char *msg, size_t msglen)
+{
+    db_output out = {nt, t, y, NULL};
+    db_solver_opts o = {0};
+    o.rtol = o.atol = tol;
+    o.max_steps = max_steps;
+    memset(c, 0, sizeof *c);
+    return y ? s->integrate(d, &o, &out, c, msg, msglen) : DB_FAIL_MEMORY;
+}
+
+#endif
