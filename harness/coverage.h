@@ -10,11 +10,11 @@
 
 #include <cjson/cJSON.h>
 
-/* a cell (or cells: "*" matches any name) whose runs at rtol <= tol_max are
+/* a cell (or cells: "*" matches any name) whose runs at tol_min <= rtol <= tol_max are
  * known to fail, and why (with the source of the argument) */
 typedef struct {
     const char *problem, *scenario, *formulation, *solver;
-    double tol_max;
+    double tol_min, tol_max;   /* runs with tol_min <= rtol <= tol_max */
     const char *reason;
 } db_xfail;
 

@@ -2,30 +2,33 @@
  * theory (coverage.h).  Such a failure is shown as "expected" in the report and
  * by check, and does not fail the check; a run listed here that passes is
  * reported ("unexpectedly passing": remove or narrow its entry).  One line per
- * entry: problem, scenario, formulation, solver ("*" = any), the largest
- * tolerance concerned, the reason with its source. */
+ * entry: problem, scenario, formulation, solver ("*" = any), the range of
+ * tolerances concerned, the reason with its source. */
 #include <string.h>
 
 #include "coverage.h"
 
-/* From the survey of every solver x formulation x problem at 1e-4 ... 1e-8 (closing
- * note of the solver issues).  pendulum:long is 1000 s, about 500 periods: the
- * global (phase) error of any method grows linearly with t, so a tolerance that
- * is tight per step needs a number of steps that grows like tol^(-1/q) per
- * period for a method of order q; the BDF codes (q <= 5, and in practice 2-3
- * on this oscillatory problem) and the order-4 Rosenbrock-Nystrom code exceed
- * the step budget there, while radau5 needs 78k steps at 1e-8. */
-#define LONG_RUN "pendulum:long is ~500 periods: at this tolerance a method of order " \
-                 "<= 5 needs more steps than the budget (phase error grows with t; " \
-                 "seed 000 long runs)"
+/* From the full sweep (make bench, 1768 runs) of this commit: the failures
+ * that the theory of the formulation or the method explains. */
+#define INDEX2_BDF "BDF on the index-2 GGL form at tol 1e-10: the condition of the " \
+                   "iteration matrix grows like h^-2 in the index-2 unknowns; the " \
+                   "start-up step collapses and Newton fails (Brenan/Campbell/Petzold " \
+                   "ch. 3; seed 002 sect. 2)"
 const db_xfail db_expected_failures[] = {
-    {"pendulum", "long", "EoM1", "bdf", 1e-6, LONG_RUN},
-    {"pendulum", "long", "GGL", "bdf", 1e-6, LONG_RUN},
-    {"pendulum", "long", "EoM0", "bdf", 1e-8, LONG_RUN},
-    {"pendulum", "long", "oEoM1", "odassl", 1e-6, LONG_RUN},
-    {"pendulum", "long", "oEoM0", "odassl", 1e-8, LONG_RUN},
-    {"pendulum", "long", "EoM", "rosnys", 1e-8, LONG_RUN},
-    {NULL, NULL, NULL, NULL, 0, NULL},
+    {"pendulum", "long", "EoM0", "*", 1e-3, 1e-3,
+     "EoM0 keeps only the acceleration level: the position constraint drifts "
+     "quadratically in t (seed 003 sect. 2.1.4); over 1000 s at tol 1e-3 the drift "
+     "ends the run"},
+    {"pendulum", "long", "oEoM0", "odassl", 1e-10, 1e-8,
+     "pendulum:long is ~500 periods: at this tolerance the BDF code (order <= 5) needs "
+     "more steps than the budget (the phase error grows with t)"},
+    {"andrews", "default", "GGL", "bdf", 1e-10, 1e-10, INDEX2_BDF},
+    {"insulator_chain", "default", "GGL", "bdf", 1e-10, 1e-10, INDEX2_BDF},
+    {"skateboard", "s2", "EoM", "radau5", 1e-10, 1e-9,
+     "index 3 at tight tolerance: the Newton matrix is conditioned like h^-3 and the "
+     "step size collapses (Hairer/Wanner VII.8; seed 003 found RADAU5(EoM) inefficient "
+     "on scenario 2)"},
+    {NULL, NULL, NULL, NULL, 0, 0, NULL},
 };
 
 static int match(const char *pat, const cJSON *r, const char *field)
@@ -44,7 +47,8 @@ const db_xfail *db_xfail_find(const cJSON *r)
     for (const db_xfail *x = db_expected_failures; x->problem; x++)
         if (match(x->problem, r, "problem") && match(x->scenario, r, "scenario") &&
             match(x->formulation, r, "formulation") && match(x->solver, r, "solver") &&
-            tol->valuedouble <= x->tol_max * (1 + 1e-9))
+            tol->valuedouble <= x->tol_max * (1 + 1e-9) &&
+            tol->valuedouble >= x->tol_min * (1 - 1e-9))
             return x;
     return NULL;
 }
