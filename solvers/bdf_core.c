@@ -38,7 +38,9 @@
  *   Overdetermined systems (cfg->ls): P is neq×n; the rows are split into an
  *   "exact" set B and a least-squares set A, and δ solves
  *   min ‖A δ − R_A‖₂ subject to B δ = R_B through the augmented square system
- *   [−I A 0; Aᵀ 0 Bᵀ; 0 B 0] (r, δ, ν) = (R_A, 0, R_B), factored once per P by LU.
+ *   [−I A 0; Aᵀ 0 Bᵀ; 0 B 0] (r, δ, ν) = (R_A, 0, R_B), factored once per P by LU;
+ *   with ls=weighted the rows of A (and R_A) are scaled by row weights, i.e. a
+ *   weighted least-squares problem (bdf_row_weights).
  *   Counters: f_evals counts every F evaluation (FD ones included), jac_evals every
  *   evaluation of J (analytic or FD, probing excluded), decompositions every LU;
  *   extras: jac_analytic, jac_fd (FD Jacobians, dense or grouped), jac_fd_evals
@@ -75,6 +77,7 @@ typedef struct {
     db_lu lu;                    /* n×n, or (neq+n)² for least squares */
     double *z;                   /* augmented right-hand side */
     int *rowA, *rowB, mA, pB;    /* least-squares rows / exact rows */
+    double *rw;                  /* [mA] least-squares row weights (ls=weighted; else 1) */
     db_fdjac fj;
     double *Jw;                  /* probe workspace */
     long nf, njac, ndec, nsol, njan, njfd, nfdev, nupd, npat;
@@ -100,6 +103,7 @@ static void bdf_mem_free(bdf_mem *w)
     free(w->z);
     free(w->rowA);
     free(w->rowB);
+    free(w->rw);
     free(w->Jw);
     db_lu_free(&w->lu);
     db_fdjac_free(&w->fj);
@@ -125,6 +129,7 @@ static int bdf_mem_alloc(bdf_mem *w)
     w->z = calloc((size_t)nlu + 1, sizeof(double));
     w->rowA = calloc(m + 1, sizeof(int));
     w->rowB = calloc(m + 1, sizeof(int));
+    w->rw = calloc(m + 1, sizeof(double));
     if (w->sp) {
         /* no dense J, LU or FD workspace: O(nnz) memory */
         const db_dae *d = w->d;
@@ -132,7 +137,7 @@ static int bdf_mem_alloc(bdf_mem *w)
         w->ax = calloc((size_t)d->jac_nnz + 1, sizeof(double));
         w->slu = db_splu_new(w->n, d->jac_colptr, d->jac_rowind, 0);
         if (!w->phi || !w->y || !w->yp || !w->del || !w->e || !w->R || !w->F || !w->wt ||
-            !w->tmp || !w->emask || !w->z || !w->rowA || !w->rowB || !w->Jx || !w->ax ||
+            !w->tmp || !w->emask || !w->z || !w->rowA || !w->rowB || !w->rw || !w->Jx || !w->ax ||
             !w->slu)
             return -1;
         return 0;
@@ -140,7 +145,7 @@ static int bdf_mem_alloc(bdf_mem *w)
     w->J = calloc(n * m + 1, sizeof(double));
     w->Jw = calloc(n * m + 1, sizeof(double));
     if (!w->phi || !w->y || !w->yp || !w->del || !w->e || !w->R || !w->F || !w->wt ||
-        !w->tmp || !w->emask || !w->J || !w->z || !w->rowA || !w->rowB || !w->Jw)
+        !w->tmp || !w->emask || !w->J || !w->z || !w->rowA || !w->rowB || !w->rw || !w->Jw)
         return -1;
     if (db_lu_alloc(&w->lu, nlu) != 0)
         return -1;
@@ -160,6 +165,7 @@ int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msg
     snprintf(buf, sizeof buf, "%s", variant);
     for (char *tok = strtok(buf, ", "); tok; tok = strtok(NULL, ", ")) {
         int k;
+        double x;
         if (strcmp(tok, "jac=analytic") == 0)
             cfg->jac = BDF_JAC_ANALYTIC;
         else if (strcmp(tok, "jac=fd") == 0)
@@ -174,6 +180,10 @@ int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msg
             cfg->ls = BDF_LS_CONSTRAINTS;
         else if (strcmp(tok, "ls=dynamics") == 0)
             cfg->ls = BDF_LS_DYNAMICS;
+        else if (strcmp(tok, "ls=weighted") == 0)
+            cfg->ls = BDF_LS_WEIGHTED;
+        else if (sscanf(tok, "lsw=%lf", &x) == 1 && x > 0.0)
+            cfg->ls_weight = x;
         else if (strcmp(tok, "dense") == 0)
             cfg->linsol = BDF_LINSOL_DENSE;
         else if (strcmp(tok, "sparse") == 0)
@@ -300,6 +310,27 @@ static int bdf_jac(bdf_mem *w, double t, const double *y, int dense)
     return bad;
 }
 
+/* least-squares row weights.  ls=weighted (odassl's default on oEoM0, after
+ * Führer's ODASSL): the position and velocity rows are the exact set B, the
+ * dynamic rows and the acceleration rows the least-squares set A; the
+ * acceleration rows are scaled by K = cfg.ls_weight (default BDF_LS_WEIGHT).
+ * With K small they only steer λ weakly: their disagreement with the BDF
+ * derivative of the exact velocity rows (of the size of the local error / h) is
+ * not forced into the solution, and the manifold g = 0, Gv + g_t = 0 is held at
+ * every step (no drift).  Otherwise all weights are 1. */
+static void bdf_row_weights(bdf_mem *w)
+{
+    const double K = w->cfg.ls_weight > 0.0 ? w->cfg.ls_weight : BDF_LS_WEIGHT;
+    for (int a = 0; a < w->mA; a++) {
+        double r = 1.0;
+        if (w->cfg.ls == BDF_LS_WEIGHTED) {
+            int kind = w->d->row_kind[w->rowA[a]];
+            r = kind == DB_ROW_ACC ? K : 1.0;
+        }
+        w->rw[a] = r;
+    }
+}
+
 /* form and factor P = cj E − J (or its augmented least-squares system) */
 static int bdf_factor(bdf_mem *w, double cj)
 {
@@ -319,6 +350,7 @@ static int bdf_factor(bdf_mem *w, double cj)
     }
     const int N = m + n, mA = w->mA, pB = w->pB;
     double *K = w->lu.a;
+    bdf_row_weights(w);
     memset(K, 0, sizeof(double) * (size_t)N * (size_t)N);
 #define KK(i, j) K[(size_t)(j) * (size_t)N + (size_t)(i)]
     for (int a = 0; a < mA; a++) {
@@ -326,7 +358,7 @@ static int bdf_factor(bdf_mem *w, double cj)
         KK(a, a) = -1.0;
         for (int j = 0; j < n; j++) {
             size_t ij = (size_t)j * (size_t)m + (size_t)i;
-            double pij = cj * E[ij] - J[ij];
+            double pij = w->rw[a] * (cj * E[ij] - J[ij]);
             KK(a, mA + j) = pij;
             KK(mA + j, a) = pij;
         }
@@ -358,7 +390,7 @@ static void bdf_solve(bdf_mem *w, double *v)
     }
     const int n = w->n, mA = w->mA, pB = w->pB;
     for (int a = 0; a < mA; a++)
-        w->z[a] = v[w->rowA[a]];
+        w->z[a] = w->rw[a] * v[w->rowA[a]];
     for (int j = 0; j < n; j++)
         w->z[mA + j] = 0.0;
     for (int b = 0; b < pB; b++)
@@ -479,7 +511,10 @@ db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf
     if (cfg->ls) {
         for (int i = 0; i < d->neq; i++) {
             int dyn = d->row_kind[i] == DB_ROW_DIFF || d->row_kind[i] == DB_ROW_ALG;
-            int exact = cfg->ls == BDF_LS_CONSTRAINTS ? dyn : !dyn;
+            int exact = cfg->ls == BDF_LS_DYNAMICS ? !dyn
+                        : cfg->ls == BDF_LS_WEIGHTED ? d->row_kind[i] == DB_ROW_POS ||
+                                                           d->row_kind[i] == DB_ROW_VEL
+                        : dyn;
             if (exact)
                 w->rowB[w->pB++] = i;
             else

@@ -20,8 +20,11 @@ enum { BDF_JAC_DEFAULT = -1, BDF_JAC_ANALYTIC = 0, BDF_JAC_FD = 1, BDF_JAC_GROUP
 enum {
     BDF_LS_NONE = 0,        /* square system, LU */
     BDF_LS_CONSTRAINTS = 1, /* dynamic rows (p, v, a rows) exactly, constraint rows in least squares */
-    BDF_LS_DYNAMICS = 2     /* constraint rows exactly, dynamic rows in least squares */
+    BDF_LS_DYNAMICS = 2,    /* constraint rows exactly, dynamic rows in least squares */
+    BDF_LS_WEIGHTED = 3     /* position and velocity rows exactly, dynamic rows and
+                             * acceleration rows (weight K) in least squares */
 };
+#define BDF_LS_WEIGHT 1e-3  /* default acceleration-row weight K of ls=weighted */
 
 typedef struct {
     int maxord;            /* 1..5 (0 -> 5) */
@@ -30,6 +33,7 @@ typedef struct {
     int jac;               /* BDF_JAC_* */
     int partitioned;       /* 1: rule (c) rebuilds cj E − J from the stored J (seed 002 (23)) */
     int ls;                /* BDF_LS_* */
+    double ls_weight;      /* ls=weighted: acceleration-row weight K (0 -> BDF_LS_WEIGHT) */
     int alg_excluded;      /* 1: also exclude unknowns with a zero column of E (algebraic
                             * unknowns) from the error test (odassl on oEoM1, where λ, μ
                             * behave as index-2 variables although d->index says 1) */
@@ -47,7 +51,7 @@ enum { BDF_LINSOL_AUTO = 0, BDF_LINSOL_DENSE = 1, BDF_LINSOL_SPARSE = 2 };
 
 /* Parse a comma-separated variant string into cfg (defaults first):
  *   jac=analytic|fd|group   partitioned   maxord=K   fixed-order=K   fixed-step
- *   ls=constraints|dynamics (odassl only)   dense | sparse (linear algebra)
+ *   ls=constraints|dynamics|weighted  lsw=K (odassl only)   dense | sparse (linear algebra)
  * Returns 0, or -1 with a message. */
 int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msglen);
 
