@@ -19,9 +19,6 @@ const db_xfail db_expected_failures[] = {
      "EoM0 keeps only the acceleration level: the position constraint drifts "
      "quadratically in t (seed 003 sect. 2.1.4); over 1000 s at tol 1e-3 the drift "
      "ends the run"},
-    {"pendulum", "long", "oEoM0", "odassl", 1e-10, 1e-8,
-     "pendulum:long is ~500 periods: at this tolerance the BDF code (order <= 5) needs "
-     "more steps than the budget (the phase error grows with t)"},
     {"andrews", "default", "GGL", "bdf", 1e-10, 1e-10, INDEX2_BDF},
     {"insulator_chain", "default", "GGL", "bdf", 1e-10, 1e-10, INDEX2_BDF},
     {"skateboard", "s2", "EoM", "radau5", 1e-10, 1e-9,
