@@ -569,13 +569,7 @@ static db_status geoms_integrate(const db_dae *d, const db_solver_opts *o, db_ou
         .on_newton_failure = g_newton_failure,
     };
     radau_params rp;
-    radau_params_default(&rp);
-    rp.rtol = o->rtol;
-    rp.atol = o->atol;
-    rp.hmax = o->hmax;
-    rp.h0 = o->h0;
-    rp.max_steps = o->max_steps;
-    rp.max_cpu = o->max_cpu;
+    radau_params_from_opts(&rp, o);
     st = radau_integrate(&sys, d->t0, g.y_start, &rp, out->nt, out->t, out->y, out->yp, c, msg,
                          msglen);
     if (st != DB_OK && strncmp(msg, "radau: ", 7) == 0) {

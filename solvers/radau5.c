@@ -73,13 +73,7 @@ static db_status radau5_integrate(const db_dae *d, const db_solver_opts *o, db_o
         return DB_FAIL_INPUT;
     }
     radau_params p;
-    radau_params_default(&p);
-    p.rtol = o->rtol;
-    p.atol = o->atol;
-    p.h0 = o->h0;
-    p.hmax = o->hmax;
-    p.max_steps = o->max_steps;
-    p.max_cpu = o->max_cpu;
+    radau_params_from_opts(&p, o);
     if (o->variant && o->variant[0]) {
         char buf[128];
         snprintf(buf, sizeof buf, "%s", o->variant);

@@ -106,6 +106,17 @@ void radau_params_default(radau_params *p)
     p->gustafsson = 1;
 }
 
+void radau_params_from_opts(radau_params *p, const db_solver_opts *o)
+{
+    radau_params_default(p);
+    p->rtol = o->rtol;
+    p->atol = o->atol;
+    p->h0 = o->h0;
+    p->hmax = o->hmax;
+    p->max_steps = o->max_steps;
+    p->max_cpu = o->max_cpu;
+}
+
 /* ---- workspace ---------------------------------------------------------- */
 typedef struct {
     int n;

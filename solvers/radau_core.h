@@ -85,6 +85,8 @@ typedef struct radau_params {
 } radau_params;
 
 void radau_params_default(radau_params *p);
+/* the defaults, with tolerances, steps and budgets taken from the solver options */
+void radau_params_from_opts(radau_params *p, const db_solver_opts *o);
 
 /* Integrate from (t0, y0) to tout[nt-1], writing y(tout[k]) into yout[k*n..]
  * (and y'(tout[k]) into ypout when ypout != NULL) from the collocation

@@ -81,6 +81,14 @@ const char *db_form_name(db_form f);
 /* -1 if unknown */
 int db_form_from_name(const char *name);
 
+/* A square DAE given directly rather than built from a mechanical system (tests,
+ * hand-made problems): form DB_NFORMS, neq = n, no mech, every group offset -1;
+ * the caller owns the arrays, which must outlive d (never db_dae_free it). */
+void db_dae_direct(db_dae *d, int n, double t0, double tend, double *E, int *index,
+                   int *row_kind, int (*rhs)(const db_dae *, double, const double *, double *),
+                   int (*jac)(const db_dae *, double, const double *, double *), double *y0,
+                   double *yp0);
+
 /* Build formulation f of m into d.  Returns 0, or nonzero with message in err. */
 int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errlen);
 void db_dae_free(db_dae *d);

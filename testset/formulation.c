@@ -648,6 +648,26 @@ void db_dae_free(db_dae *d)
     memset(d, 0, sizeof *d);
 }
 
+void db_dae_direct(db_dae *d, int n, double t0, double tend, double *E, int *index,
+                   int *row_kind, int (*rhs)(const db_dae *, double, const double *, double *),
+                   int (*jac)(const db_dae *, double, const double *, double *), double *y0,
+                   double *yp0)
+{
+    memset(d, 0, sizeof *d);
+    d->form = DB_NFORMS;
+    d->n = d->neq = n;
+    d->t0 = t0;
+    d->tend = tend;
+    d->E = E;
+    d->index = index;
+    d->row_kind = row_kind;
+    d->rhs = rhs;
+    d->jac = jac;
+    d->y0 = y0;
+    d->yp0 = yp0;
+    d->off_p = d->off_v = d->off_a = d->off_l = d->off_m = d->off_eta = -1;
+}
+
 int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errlen)
 {
     memset(d, 0, sizeof *d);

@@ -36,21 +36,12 @@ static double y0[NU], yp0[NU];
 
 static void make(db_dae *d)
 {
-    memset(d, 0, sizeof *d);
-    d->form = DB_NFORMS;
-    d->n = d->neq = NU;
-    d->t0 = 0.0;
-    d->tend = 5.0;
     for (int i = 0; i < NU; i++) {
         E[i * NU + i] = i < 2 * NM ? 1.0 : 0.0;
         idx[i] = 1;
         rk[i] = i < 2 * NM ? DB_ROW_DIFF : DB_ROW_ALG;
     }
-    d->E = E;
-    d->index = idx;
-    d->row_kind = rk;
-    d->rhs = chain_rhs;
-    d->jac = NULL;
+    db_dae_direct(d, NU, 0.0, 5.0, E, idx, rk, chain_rhs, NULL, y0, yp0);
     for (int i = 0; i < NM; i++) {
         y0[i] = 0.3 * sin(0.4 * (i + 1));
         y0[NM + i] = 0.0;
@@ -61,11 +52,8 @@ static void make(db_dae *d)
     for (int i = 0; i < 2 * NM; i++)
         yp0[i] = F[i];
     yp0[2 * NM] = 2.0 * y0[0] * yp0[0];
-    d->y0 = y0;
-    d->yp0 = yp0;
     d->off_p = 0;
     d->off_v = NM;
-    d->off_a = d->off_l = d->off_m = d->off_eta = -1;
 }
 
 static long extra(const db_counters *c, const char *name)

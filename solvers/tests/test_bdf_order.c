@@ -52,18 +52,9 @@ static double y0o[2] = { 0, 1 }, yp0o[2] = { 1, 0 }, y0d[3] = { 0, 1, 0 }, yp0d[
 
 static void make(db_dae *d, int dae)
 {
-    memset(d, 0, sizeof *d);
-    d->form = DB_NFORMS;
-    d->n = d->neq = dae ? 3 : 2;
-    d->t0 = 0.0;
-    d->E = dae ? E3 : E2;
-    d->index = idx;
-    d->row_kind = dae ? rk3 : rk2;
-    d->rhs = dae ? dae_rhs : osc_rhs;
-    d->jac = dae ? dae_jac : osc_jac;
-    d->y0 = dae ? y0d : y0o;
-    d->yp0 = dae ? yp0d : yp0o;
-    d->off_p = d->off_v = d->off_a = d->off_l = d->off_m = d->off_eta = -1;
+    db_dae_direct(d, dae ? 3 : 2, 0.0, 0.0, dae ? E3 : E2, idx, dae ? rk3 : rk2,
+                  dae ? dae_rhs : osc_rhs, dae ? dae_jac : osc_jac, dae ? y0d : y0o,
+                  dae ? yp0d : yp0o);
 }
 
 static double exact_err(const double *y, double t, int dae)

@@ -100,18 +100,7 @@ static void make(handmade *h, int n, int ndiff,
     }
     exact(0.0, h->y0);
     h->exact = exact;
-    h->d.form = DB_NFORMS;
-    h->d.n = h->d.neq = n;
-    h->d.t0 = 0.0;
-    h->d.tend = 2.0;
-    h->d.E = h->E;
-    h->d.index = h->index;
-    h->d.row_kind = h->row_kind;
-    h->d.rhs = rhs;
-    h->d.jac = jac;
-    h->d.y0 = h->y0;
-    h->d.yp0 = h->yp0;
-    h->d.off_p = h->d.off_v = h->d.off_a = h->d.off_l = h->d.off_m = h->d.off_eta = -1;
+    db_dae_direct(&h->d, n, 0.0, 2.0, h->E, h->index, h->row_kind, rhs, jac, h->y0, h->yp0);
 }
 
 /* max error over the grid tout[nt] (all components), or -1 on failure; the error

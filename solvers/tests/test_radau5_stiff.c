@@ -63,18 +63,8 @@ static void make(vdp *v, int massform)
     v->y0[0] = 2.0;
     v->y0[1] = 0.0;
     v->index[0] = v->index[1] = 1;
-    v->d.form = DB_NFORMS;
-    v->d.n = v->d.neq = 2;
-    v->d.t0 = 0.0;
-    v->d.tend = 2.0;
-    v->d.E = v->E;
-    v->d.index = v->index;
-    v->d.row_kind = v->row_kind;
-    v->d.rhs = vdp_rhs;
-    v->d.jac = vdp_jac;
-    v->d.y0 = v->y0;
-    v->d.yp0 = v->yp0;
-    v->d.off_p = v->d.off_v = v->d.off_a = v->d.off_l = v->d.off_m = v->d.off_eta = -1;
+    db_dae_direct(&v->d, 2, 0.0, 2.0, v->E, v->index, v->row_kind, vdp_rhs, vdp_jac, v->y0,
+                  v->yp0);
 }
 
 static db_status run(vdp *v, double tol, double h0, long max_steps, double *yend, db_counters *c,
