@@ -32,6 +32,7 @@
 #include "commands.h"
 #include "isolate.h"
 #include "jsonio.h"
+#include "names.h"
 #include "coverage.h"
 #include "csv.h"
 #include "machine.h"
@@ -503,14 +504,11 @@ int db_cmd_bench(int argc, char **argv)
     if (nsw < 0)
         db_die("bench: suite %s: malformed sweep '%s'", suite->name, suite->sweep);
     for (int i = 0; i < fp.n; i++)
-        if (!db_problem_find(fp.items[i]))
-            db_die("bench: unknown problem '%s'", fp.items[i]);
+        db_cli_problem_name("bench", fp.items[i]);
     for (int i = 0; i < ff.n; i++)
-        if (db_form_from_name(ff.items[i]) < 0)
-            db_die("bench: unknown formulation '%s'", ff.items[i]);
+        db_cli_form("bench", ff.items[i]);
     for (int i = 0; i < fs.n; i++)
-        if (!db_solver_find(fs.items[i]))
-            db_die("bench: unknown solver '%s'", fs.items[i]);
+        db_cli_solver("bench", fs.items[i]);
     double tols[DB_MAX_TOLS];
     int ntol = db_cli_tols(tols_s ? tols_s : suite->tols, tols, DB_MAX_TOLS);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "names.h"
 #include "testset/registry.h"
 
 void db_die(const char *fmt, ...)
@@ -79,16 +80,8 @@ const db_problem *db_cli_problem(const char *spec, int *scenario)
         db_die("bad problem '%s'", spec);
     memcpy(name, spec, len);
     name[len] = '\0';
-    const db_problem *p = db_problem_find(name);
-    if (!p)
-        db_die("unknown problem '%s' (see daebench list)", name);
-    *scenario = 0;
-    if (colon) {
-        int sc = db_problem_scenario(p, colon + 1);
-        if (sc < 0)
-            db_die("unknown scenario '%s' of problem %s", colon + 1, p->name);
-        *scenario = sc;
-    }
+    const db_problem *p = db_cli_problem_name(NULL, name);
+    *scenario = colon ? db_cli_scenario(NULL, p, colon + 1) : 0;
     return p;
 }
 

@@ -1,50 +1,77 @@
-/* main.c — the daebench program: subcommand dispatch only (DESIGN.md §"The
- * program"); each subcommand lives in its own file (commands.h). */
+/* main.c — the daebench program: subcommand dispatch only (docs/cli.md); each
+ * subcommand lives in its own file (commands.h), its help text in help.c. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "help.h"
+#include "names.h"
 
 static const struct {
     const char *name;
     int (*fn)(int, char **);
-    const char *usage;
 } commands[] = {
-    {"list", db_cmd_list, "list [--json]"},
-    {"run", db_cmd_run,
-     "run -p PROBLEM[:SCENARIO] -f FORMULATION -s SOLVER --tol T [--rtol R --atol A]\n"
-     "                [--param NAME=VALUE ...] [--max-steps N] [--max-cpu S] [--variant V]\n"
-     "                [--json FILE]"},
-    {"bench", db_cmd_bench,
-     "bench [--suite quick|full|scaling] [--problems a,b] [--formulations ..] [--solvers ..]\n"
-     "                [--tols 1e-3:1e-10] [--out DIR] [--shard K/N] [--jobs J] [--resume]"},
-    {"check", db_cmd_check, "check --baseline FILE --results FILE [--ignore-cpu]"},
-    {"plot", db_cmd_plot, "plot --results FILE [--out DIR]"},
-    {"merge", db_cmd_merge, "merge --out FILE [--csv FILE] SHARD.json ... (every shard K/N once)"},
-    {"csv", db_cmd_csv, "csv --results FILE [--out FILE]"},
-    {"report", db_cmd_report, "report --results FILE [--plots DIR] [--out DIR]"},
-    {"reference", db_cmd_reference, "reference -p PROBLEM[:SCENARIO] [--verify]"},
+    {"list", db_cmd_list},
+    {"run", db_cmd_run},
+    {"bench", db_cmd_bench},
+    {"check", db_cmd_check},
+    {"plot", db_cmd_plot},
+    {"merge", db_cmd_merge},
+    {"csv", db_cmd_csv},
+    {"report", db_cmd_report},
+    {"reference", db_cmd_reference},
 };
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-static void usage(FILE *f)
+static int is_help(const char *a)
 {
-    fprintf(f, "usage:\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  daebench %s\n", commands[i].usage);
+    return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
+}
+
+static void die_unknown_command(const char *name)
+{
+    const char *names[NCOMMANDS];
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        names[i] = commands[i].name;
+    db_die_unknown(NULL, "subcommand", name, names, (int)NCOMMANDS);
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        db_die("missing subcommand (list, run, bench, check, plot, reference; see --help)");
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-        strcmp(argv[1], "help") == 0) {
-        usage(stdout);
+        db_die("missing subcommand (list, run, bench, check, plot, report, merge, csv, "
+               "reference; see daebench --help)");
+    if (is_help(argv[1])) {
+        db_help_overview(stdout);
         return 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
+    if (strcmp(argv[1], "help") == 0) {
+        if (argc < 3) {
+            db_help_overview(stdout);
+            return 0;
+        }
+        const db_help *h = db_help_find(argv[2]);
+        if (!h)
+            die_unknown_command(argv[2]);
+        db_help_print(stdout, h);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        db_help_version(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            /* "daebench CMD ... --help": the help of CMD, whatever else is given */
+            for (int k = 2; k < argc; k++)
+                if (is_help(argv[k])) {
+                    const db_help *h = db_help_find(commands[i].name);
+                    if (h)
+                        db_help_print(stdout, h);
+                    return 0;
+                }
             return commands[i].fn(argc - 2, argv + 2);
-    db_die("unknown subcommand '%s' (list, run, bench, check, plot, reference)", argv[1]);
+        }
+    die_unknown_command(argv[1]);
 }

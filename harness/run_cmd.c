@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "jsonio.h"
+#include "names.h"
 #include "record.h"
 #include "run.h"
 
@@ -57,12 +58,8 @@ int db_cmd_run(int argc, char **argv)
         db_die("run: -p PROBLEM, -f FORMULATION and -s SOLVER are required");
     int sc;
     const db_problem *prob = db_cli_problem(pspec, &sc);
-    int form = db_form_from_name(fname);
-    if (form < 0)
-        db_die("run: unknown formulation '%s'", fname);
-    const db_solver *solver = db_solver_find(sname);
-    if (!solver)
-        db_die("run: unknown solver '%s'", sname);
+    int form = db_cli_form("run", fname);
+    const db_solver *solver = db_cli_solver("run", sname);
     if (!(solver->forms & DB_FORM_BIT(form)))
         db_die("run: solver %s does not accept formulation %s", solver->name, fname);
     if (rtol == 0)
@@ -89,6 +86,14 @@ int db_cmd_run(int argc, char **argv)
     char err[512];
     if (db_run_execute(&spec, &res, err, sizeof err) != 0)
         db_die("run: %s", err);
+    /* a variant the solver refuses is bad input, not a failed run: nothing written */
+    if (variant && strcmp(res.status, "failed") == 0 && strcmp(res.reason, "input") == 0 &&
+        strstr(res.message, "variant")) {
+        char m[512];
+        snprintf(m, sizeof m, "%s", res.message);
+        db_run_result_free(&res);
+        db_die("run: %s", m);
+    }
     char line[512];
     db_run_summary(&res, line, sizeof line);
     printf("%s\n", line);

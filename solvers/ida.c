@@ -150,6 +150,10 @@ static db_status ida_integrate(const db_dae *d, const db_solver_opts *o, db_outp
         snprintf(msg, msglen, "ida: formulation not accepted (EoM0, EoM1, GGL only)");
         return DB_FAIL_INPUT;
     }
+    if (o->variant && o->variant[0]) {
+        snprintf(msg, msglen, "ida: unknown variant '%s' (ida has no variants)", o->variant);
+        return DB_FAIL_INPUT;
+    }
     if (d->neq != d->n || !d->rhs || !d->jac || !(o->rtol > 0) || !(o->atol > 0) ||
         out->nt < 1) {
         snprintf(msg, msglen, "ida: needs a square DAE with jac, positive tolerances, outputs");

@@ -1,0 +1,130 @@
+/* help.c — the help table of the daebench program (help.h).  docs/cli.md is
+ * the same text for readers of the repository; harness/tests/test_help.sh
+ * checks that every command answers --help and that docs/cli.md names every
+ * option listed here. */
+#include <stdio.h>
+#include <string.h>
+
+#include "help.h"
+#include "machine.h"
+#include "names.h"
+#include "solvers/solver.h"
+
+const db_help db_help_table[] = {
+    {"list", "list [--json]", "the problems, scenarios, parameters, formulations and solvers",
+     "  --json            the catalogue as JSON (docs/json.md, \"list --json\")\n"},
+    {"run",
+     "run -p PROBLEM[:SCENARIO] -f FORMULATION -s SOLVER --tol T [--rtol R --atol A]\n"
+     "             [--param NAME=VALUE ...] [--max-steps N] [--max-cpu S] [--variant V]\n"
+     "             [--json FILE] [--trajectory FILE.csv]",
+     "one run: a summary line, optionally its run record and its trajectory",
+     "  -p, --problem P[:S]   problem and scenario (default: the first scenario)\n"
+     "  -f, --formulation F   EoM, EoM1, EoM0, GGL, oEoM1, oEoM0\n"
+     "  -s, --solver S        a solver of `daebench list`\n"
+     "  --tol T               rtol = atol = T\n"
+     "  --rtol R, --atol A    the two tolerances separately\n"
+     "  --param NAME=VALUE    a problem parameter (range checked; repeatable)\n"
+     "  --max-steps N         step budget (default: the solver's)\n"
+     "  --max-cpu S           CPU-time budget in seconds\n"
+     "  --variant V           solver options (docs/solvers.md); unknown ones: exit 2\n"
+     "  --json FILE           write the run record (docs/json.md)\n"
+     "  --trajectory FILE     write the solution at the reference grid times with the\n"
+     "                        group-scaled error of p, v, lambda, mu per row (CSV);\n"
+     "                        `daebench plot --trajectory FILE` draws the error over time\n"},
+    {"bench",
+     "bench [--suite quick|full|scaling] [--problems a,b] [--formulations ..] [--solvers ..]\n"
+     "             [--tols 1e-3:1e-10] [--out DIR] [--shard K/N] [--jobs J] [--resume]",
+     "the sweep problem x scenario x formulation x solver x tolerance: DIR/bench.json, .csv",
+     "  --suite NAME          quick (CI), full, scaling (default quick)\n"
+     "  --problems LIST       comma list of problems (default: the suite's)\n"
+     "  --formulations LIST   comma list of formulations\n"
+     "  --solvers LIST        comma list of solvers\n"
+     "  --tols LADDER         1e-3:1e-10 (every decade) or a comma list\n"
+     "  --out DIR             output directory (default results)\n"
+     "  --shard K/N           the cells i with i mod N = K-1 (join with merge)\n"
+     "  --jobs J              worker processes (default: cores, at most 8)\n"
+     "  --resume              keep the runs already in DIR/bench.json, run the rest\n"},
+    {"check", "check --baseline FILE --results FILE [--ignore-cpu]",
+     "compare a bench file with a baseline run by run; exit 1 on a regression",
+     "  --baseline FILE       the stored bench file (reference/baseline/quick.json)\n"
+     "  --results FILE        the new bench file\n"
+     "  --ignore-cpu          do not compare CPU times\n"},
+    {"plot", "plot --results FILE [--out DIR] [--traj DIR] [--baseline FILE]\n"
+             "       plot --trajectory FILE.csv [--out DIR]",
+     "gnuplot diagrams (PNG + SVG) of a bench file, or the error over time of one run",
+     "  --results FILE        bench file (default results/bench.json)\n"
+     "  --out DIR             output directory (default results/plots)\n"
+     "  --traj DIR            time series of the long runs (default: DIR of FILE/traj)\n"
+     "  --baseline FILE       draw this bench file's curves as faint ghosts under the\n"
+     "                        current ones (diagrams <page>-diff-*.png)\n"
+     "  --trajectory FILE     the CSV of `run --trajectory`: FILE-err.png/.svg\n"},
+    {"report", "report --results FILE [--plots DIR] [--out DIR] [--baseline FILE]",
+     "HTML and Markdown report: summary page, one page per problem, diff page",
+     "  --results FILE        bench file (default results/bench.json)\n"
+     "  --plots DIR           diagrams of `daebench plot` (default OUT/plots)\n"
+     "  --out DIR             output directory (default: the directory of FILE)\n"
+     "  --baseline FILE       also write diff.html/diff.md against this bench file,\n"
+     "                        linked first from index.html\n"},
+    {"merge", "merge --out FILE [--csv FILE] SHARD.json ...",
+     "join the shard files of `bench --shard K/N` (every shard once)",
+     "  --out FILE            the joined bench file\n"
+     "  --csv FILE            also its CSV\n"},
+    {"csv", "csv --results FILE [--out FILE]", "one CSV row per run of a bench file",
+     "  --results FILE        bench file\n"
+     "  --out FILE            CSV file (default: FILE with .csv)\n"},
+    {"reference",
+     "reference -p PROBLEM[:SCENARIO] [--param N=V] [--out DIR] [--points N]\n"
+     "                   [--primary SOLVER:FORM:TOL[:HMAX[:VARIANT]]] [--check ...]\n"
+     "       reference --all [--out DIR]\n"
+     "       reference --verify [-p PROBLEM[:SCENARIO]]",
+     "compute, store and verify reference solutions (docs/references.md)",
+     "  -p, --problem P[:S]   problem and scenario\n"
+     "  --param NAME=VALUE    a problem parameter\n"
+     "  --out DIR             output directory (default reference)\n"
+     "  --points N            grid points (default 201)\n"
+     "  --primary METHOD      the stored computation SOLVER:FORM:TOL[:HMAX[:VARIANT]]\n"
+     "  --check METHOD        the independent check computation\n"
+     "  --all                 every problem and scenario without an exact solution\n"
+     "  --verify              reload and recompute the stored files (exit 1 on failure)\n"},
+    {NULL, NULL, NULL, NULL},
+};
+
+const db_help *db_help_find(const char *name)
+{
+    for (const db_help *h = db_help_table; h->name; h++)
+        if (strcmp(h->name, name) == 0)
+            return h;
+    return NULL;
+}
+
+void db_help_print(FILE *f, const db_help *h)
+{
+    fprintf(f, "usage: daebench %s\n\n%s\n\noptions:\n%s  -h, --help            this text\n",
+            h->synopsis, h->summary, h->options);
+}
+
+void db_help_overview(FILE *f)
+{
+    fprintf(f, "daebench %s — benchmark and verification of solvers for constrained "
+               "mechanical DAEs\n\nusage:\n", DAEBENCH_VERSION);
+    for (const db_help *h = db_help_table; h->name; h++)
+        fprintf(f, "  daebench %s\n", h->synopsis);
+    fprintf(f, "\ncommands:\n");
+    for (const db_help *h = db_help_table; h->name; h++)
+        fprintf(f, "  %-10s %s\n", h->name, h->summary);
+    fprintf(f, "\n`daebench COMMAND --help` for its options; docs/cli.md; --version\n");
+}
+
+void db_help_version(FILE *f)
+{
+    char git[64];
+    db_git_commit(git, sizeof git);
+    fprintf(f, "daebench %s (commit %.12s); solvers:", DAEBENCH_VERSION, git[0] ? git : "unknown");
+    for (int i = 0; db_solvers[i]; i++)
+        fprintf(f, " %s", db_solvers[i]->name);
+    const db_optional_solver *miss[8];
+    int nm = db_optional_missing_all(miss, 8);
+    for (int i = 0; i < nm; i++)
+        fprintf(f, "; %s not built (install %s)", miss[i]->name, miss[i]->package);
+    fprintf(f, "\n");
+}
