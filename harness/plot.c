@@ -30,9 +30,12 @@
 #define DAEBENCH_SOURCE_DIR "."
 #endif
 
-/* colour-blind-safe palette (Okabe & Ito), one per solver in registry order */
-static const char *const palette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
-                                      "#E69F00", "#56B4E9", "#000000", "#F0E442"};
+/* eight clearly distinct hues, one per solver in registry order (in a panel
+ * of one solver family: one per formulation) */
+static const char *const palette[] = {"#1F77B4", "#D62728", "#2CA02C", "#9467BD",
+                                      "#FF7F0E", "#8C564B", "#E377C2", "#17BECF"};
+/* a panel with more curves than this is split (plot_page) */
+#define PANEL_MAX 7
 static const int point_types[DB_NFORMS] = {7, 5, 9, 11, 13, 4};
 
 typedef struct {
@@ -168,7 +171,8 @@ static unsigned colour_int(const char *hex)
 }
 
 /* the time series files (trajdump.h) of problem/scenario in trajdir, drawn by
- * timeseries.gp: one tolerance, 1e-06 when there, else the first found */
+ * timeseries.gp: one tolerance, 1e-06 when there, else the smallest name; every
+ * series of that tolerance is drawn (the directory may hold hundreds) */
 static int plot_series(const view *v0, const char *trajdir, const char *outbase,
                        const char *scriptdir)
 {
@@ -177,27 +181,50 @@ static int plot_series(const view *v0, const char *trajdir, const char *outbase,
     DIR *d = opendir(trajdir);
     if (!d)
         return 0;
-    char names[64][256];
-    int nn = 0;
+    int cap = 64, nn = 0;
+    char (*names)[256] = malloc((size_t)cap * sizeof *names);
+    if (!names)
+        db_die("plot: out of memory");
     struct dirent *e;
-    while ((e = readdir(d)) && nn < 64) {
+    while ((e = readdir(d))) {
         size_t l = strlen(e->d_name);
-        if (strncmp(e->d_name, prefix, strlen(prefix)) == 0 && l > 4 &&
-            strcmp(e->d_name + l - 4, ".dat") == 0 && l < 256 && safe_file(e->d_name))
-            snprintf(names[nn++], sizeof names[0], "%s", e->d_name);
+        if (!(strncmp(e->d_name, prefix, strlen(prefix)) == 0 && l > 4 &&
+              strcmp(e->d_name + l - 4, ".dat") == 0 && l < 256 && safe_file(e->d_name)))
+            continue;
+        if (nn == cap) {
+            cap *= 2;
+            char (*nw)[256] = realloc(names, (size_t)cap * sizeof *names);
+            if (!nw)
+                db_die("plot: out of memory");
+            names = nw;
+        }
+        snprintf(names[nn++], sizeof names[0], "%s", e->d_name);
     }
     closedir(d);
-    if (nn == 0)
+    if (nn == 0) {
+        free(names);
         return 0;
+    }
     qsort(names, (size_t)nn, sizeof names[0], cmp_name);
     const char *tol = "-1e-06.dat";
     int have = 0;
     for (int i = 0; i < nn; i++)
         have |= strstr(names[i], tol) != NULL;
-    char files[16384] = "", titles[4096] = "", colors[2048] = "", dashes[512] = "";
+    if (!have) {
+        /* the tolerance of the first file */
+        static char t1[40];
+        const char *dash = strrchr(names[0], '-');
+        snprintf(t1, sizeof t1, "%s", dash ? dash : ".dat");
+        tol = t1;
+    }
+    size_t fcap = (size_t)nn * 300 + 64, tcap = (size_t)nn * 80 + 64;
+    char *files = calloc(fcap, 1), *titles = calloc(tcap, 1), *colors = calloc(tcap, 1),
+         *dashes = calloc(tcap, 1);
+    if (!files || !titles || !colors || !dashes)
+        db_die("plot: out of memory");
     int k = 0;
     for (int i = 0; i < nn; i++) {
-        if (have && !strstr(names[i], tol))
+        if (!strstr(names[i], tol))
             continue;
         /* <problem>-<scenario>-<form>-<solver>-<tol>.dat */
         char form[64] = "", solver[64] = "", t[32] = "";
@@ -208,89 +235,238 @@ static int plot_series(const view *v0, const char *trajdir, const char *outbase,
         int fi = db_form_from_name(form);
         size_t u;
         u = strlen(files);
-        if (snprintf(files + u, sizeof files - u, "%s%s/%s", k ? " " : "", trajdir, names[i]) >=
-            (int)(sizeof files - u))
-            break;
+        snprintf(files + u, fcap - u, "%s%s/%s", k ? " " : "", trajdir, names[i]);
         u = strlen(titles);
-        snprintf(titles + u, sizeof titles - u, "%s%s/%s@%s", k ? " " : "", solver, form, t);
+        snprintf(titles + u, tcap - u, "%s%s/%s@%s", k ? " " : "", solver, form, t);
         u = strlen(colors);
-        snprintf(colors + u, sizeof colors - u, "%s%s", k ? " " : "",
-                 palette[solver_index(solver) % 8]);
+        snprintf(colors + u, tcap - u, "%s%s", k ? " " : "", palette[solver_index(solver) % 8]);
         u = strlen(dashes);
-        snprintf(dashes + u, sizeof dashes - u, "%s%d", k ? " " : "", fi >= 0 ? fi + 1 : 1);
+        snprintf(dashes + u, tcap - u, "%s%d", k ? " " : "", fi >= 0 ? fi + 1 : 1);
         k++;
     }
-    if (!k)
-        return 0;
-    char expr[32768], script[4200];
-    snprintf(expr, sizeof expr,
-             "files='%s'; titles='%s'; colors='%s'; dashes='%s'; outbase='%s'; "
-             "ptitle='%s %s: energy and constraint residuals over time'",
-             files, titles, colors, dashes, outbase, v0->problem, v0->scenario);
-    snprintf(script, sizeof script, "%s/timeseries.gp", scriptdir);
-    if (run_gnuplot(expr, script, outbase) != 0)
-        return -1;
-    printf("%s-time.png %s-time.svg (%d series)\n", outbase, outbase, k);
-    return 0;
+    free(names);
+    int rc = 0;
+    if (k) {
+        size_t ecap = fcap + 3 * tcap + 1024;
+        char *expr = malloc(ecap), script[4200];
+        if (!expr)
+            db_die("plot: out of memory");
+        snprintf(expr, ecap,
+                 "files='%s'; titles='%s'; colors='%s'; dashes='%s'; outbase='%s'; "
+                 "ptitle='%s %s: energy and constraint residuals over time'",
+                 files, titles, colors, dashes, outbase, v0->problem, v0->scenario);
+        snprintf(script, sizeof script, "%s/timeseries.gp", scriptdir);
+        rc = run_gnuplot(expr, script, outbase);
+        free(expr);
+        if (rc == 0)
+            printf("%s-time.png %s-time.svg (%d series)\n", outbase, outbase, k);
+    }
+    free(files);
+    free(titles);
+    free(colors);
+    free(dashes);
+    return rc;
 }
 
-/* one page: views v[0..n) of one problem/scenario; returns 0 or -1 */
-static int plot_page(const view *v, int n, const char *outdir, const char *scriptdir,
-                     const char *trajdir)
+/* one drawn curve: a title, its style and the runs (rows of the .dat block) */
+#define MAXPTS 96
+typedef struct {
+    char title[96];
+    const char *color;
+    int dash, point;
+    const cJSON *runs[MAXPTS];
+    int n;
+} curve;
+
+#define MAXCURVES 64
+
+static int by_cpu(const void *a, const void *b)
 {
-    char base[4096], dat[4200], fdat[4200];
-    snprintf(base, sizeof base, "%s/%s-%s", outdir, v[0].problem, v[0].scenario);
-    snprintf(dat, sizeof dat, "%s-wpd.dat", base);
-    snprintf(fdat, sizeof fdat, "%s-failed.dat", base);
-    FILE *f = fopen(dat, "w");
+    double x = num_at(*(const cJSON *const *)a, "cpu_seconds", NULL);
+    double y = num_at(*(const cJSON *const *)b, "cpu_seconds", NULL);
+    return (x > y) - (x < y);
+}
+
+/* The curves of the views v[0..n) of one page.  mode 'a': every solver/form
+ * block, coloured by solver; mode 'f': the blocks of solver `only`, coloured by
+ * formulation (one solver family on its own panel); mode 'b': one curve per
+ * solver, the best of its formulations — the Pareto front of all its ok runs
+ * in (CPU time, scd): a run is kept when no run of the solver is both faster
+ * and more accurate.  Returns the count. */
+static int make_curves(const view *v, int n, char mode, const char *only, curve *cv)
+{
+    int nc = 0;
+    for (int k = 0; k < n && nc < MAXCURVES;) {
+        int e = k;
+        if (mode == 'b')
+            while (e < n && same_page(&v[k], &v[e]) && !strcmp(v[k].solver, v[e].solver))
+                e++;
+        else
+            while (e < n && same_block(&v[k], &v[e]))
+                e++;
+        if (only && strcmp(v[k].solver, only) != 0) {
+            k = e;
+            continue;
+        }
+        curve *c = &cv[nc];
+        c->n = 0;
+        for (int j = k; j < e && c->n < MAXPTS; j++)
+            if (plottable(&v[j]))
+                c->runs[c->n++] = v[j].run;
+        int fi = db_form_from_name(v[k].form), si = solver_index(v[k].solver);
+        if (mode == 'b') {
+            qsort(c->runs, (size_t)c->n, sizeof c->runs[0], by_cpu);
+            int m = 0;
+            double best = -INFINITY;
+            for (int j = 0; j < c->n; j++) {
+                double s = num_at(c->runs[j], "error", "scd");
+                if (s > best) {
+                    best = s;
+                    c->runs[m++] = c->runs[j];
+                }
+            }
+            c->n = m;
+            snprintf(c->title, sizeof c->title, "%s (best)", v[k].solver);
+            c->color = palette[si % 8];
+            c->dash = 1;
+            c->point = point_types[si % DB_NFORMS];
+        } else {
+            snprintf(c->title, sizeof c->title, "%s/%s", v[k].solver, v[k].form);
+            c->color = mode == 'f' ? palette[(fi >= 0 ? fi : 7) % 8] : palette[si % 8];
+            c->dash = fi >= 0 ? fi + 1 : 1;
+            c->point = fi >= 0 ? point_types[fi] : 1;
+        }
+        if (c->n)
+            nc++;
+        k = e;
+    }
+    return nc;
+}
+
+/* the .dat file of curves (columns: see the top); 0 or dies */
+static void write_curves(const char *path, const char *what, const curve *cv, int nc)
+{
+    FILE *f = fopen(path, "w");
     if (!f)
-        db_die("plot: cannot write %s: %s", dat, strerror(errno));
-    FILE *ff = NULL;
-    char titles[2048] = "", colors[2048] = "", dashes[512] = "", points[512] = "";
-    char failed[1024] = "";
-    int nblocks = 0, nfailed = 0, nmarked = 0;
-    double minscd = INFINITY, maxerr = 0, maxres = 0;
-    int hasgroup[4] = {0, 0, 0, 0};
-    fprintf(f, "# daebench work-precision data: %s %s\n", v[0].problem, v[0].scenario);
+        db_die("plot: cannot write %s: %s", path, strerror(errno));
+    fprintf(f, "# daebench work-precision data: %s\n", what);
     fprintf(f, "# columns: cpu f_evals scd tol err_p err_v err_lambda err_mu "
                "res_position res_velocity res_acceleration\n");
-    for (int k = 0; k < n; k++) {
-        if (plottable(&v[k])) {
-            const cJSON *r = v[k].run;
-            double sc = num_at(r, "error", "scd");
-            if (sc < minscd)
-                minscd = sc;
+    for (int c = 0; c < nc; c++) {
+        if (c)
+            fprintf(f, "\n\n");
+        fprintf(f, "# block %d: %s\n", c, cv[c].title);
+        for (int j = 0; j < cv[c].n; j++) {
+            const cJSON *r = cv[c].runs[j];
+            put(f, num_at(r, "cpu_seconds", NULL));
+            put(f, num_at(r, "counters", "f_evals"));
+            put(f, num_at(r, "error", "scd"));
+            put(f, num_at(r, "rtol", NULL));
+            put(f, num_at3(r, "error", "end", "p"));
+            put(f, num_at3(r, "error", "end", "v"));
+            put(f, num_at3(r, "error", "end", "lambda"));
+            put(f, num_at3(r, "error", "end", "mu"));
+            put(f, num_at(r, "residual", "position"));
+            put(f, num_at(r, "residual", "velocity"));
+            put(f, num_at(r, "residual", "acceleration"));
+            fputc('\n', f);
+        }
+    }
+    if (fclose(f) != 0)
+        db_die("plot: cannot write %s", path);
+}
+
+/* "w1 w2 ..." of one field of the curves; ghost: the colour made faint */
+static void words_of(const curve *cv, int nc, char field, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (int c = 0; c < nc; c++) {
+        size_t u = strlen(buf);
+        if (field == 't')
+            snprintf(buf + u, len - u, "%s%s", c ? " " : "", cv[c].title);
+        else if (field == 'c')
+            snprintf(buf + u, len - u, "%s%s", c ? " " : "", cv[c].color);
+        else if (field == 'g')  /* #AARRGGBB, AA = transparency */
+            snprintf(buf + u, len - u, "%s#A0%s", c ? " " : "", cv[c].color + 1);
+        else if (field == 'd')
+            snprintf(buf + u, len - u, "%s%d", c ? " " : "", cv[c].dash);
+        else
+            snprintf(buf + u, len - u, "%s%d", c ? " " : "", cv[c].point);
+    }
+}
+
+typedef struct {
+    const view *v;      /* the page's runs */
+    int n;
+    const view *bv;     /* the baseline's runs of the page (ghosts), or NULL */
+    int bn;
+    const char *outdir, *scriptdir;
+} page_ctx;
+
+/* one set of diagrams: outbase-{wpd,err,res}.{png,svg} of the curves of mode
+ * and solver `only` (make_curves), the baseline's as ghosts, failed runs of
+ * the set marked; kinds: bit 0 wpd, 1 err, 2 res.  0 or -1. */
+static int draw_set(const page_ctx *pc, const char *name, char mode, const char *only,
+                    unsigned kinds)
+{
+    const view *v = pc->v;
+    int n = pc->n;
+    static curve cv[MAXCURVES], gv[MAXCURVES];
+    int nc = make_curves(v, n, mode, only, cv);
+    int ng = pc->bv ? make_curves(pc->bv, pc->bn, mode, only, gv) : 0;
+    if (nc == 0)
+        return 0;
+    char base[4096], dat[4200], gdat[4200], fdat[4200];
+    snprintf(base, sizeof base, "%s/%s", pc->outdir, name);
+    snprintf(dat, sizeof dat, "%s-wpd.dat", base);
+    snprintf(gdat, sizeof gdat, "%s-ghost.dat", base);
+    snprintf(fdat, sizeof fdat, "%s-failed.dat", base);
+    char what[256];
+    snprintf(what, sizeof what, "%s %s", v[0].problem, v[0].scenario);
+    write_curves(dat, what, cv, nc);
+    if (ng)
+        write_curves(gdat, "baseline", gv, ng);
+    else
+        unlink(gdat);
+    /* ranges and failures */
+    double minscd = INFINITY, maxerr = 0, maxres = 0;
+    int hasgroup[4] = {0, 0, 0, 0};
+    for (int c = 0; c < nc; c++)
+        for (int j = 0; j < cv[c].n; j++) {
+            const cJSON *r = cv[c].runs[j];
+            minscd = fmin(minscd, num_at(r, "error", "scd"));
             static const char *const gn[4] = {"p", "v", "lambda", "mu"};
             for (int g = 0; g < 4; g++) {
                 double e = num_at3(r, "error", "end", gn[g]);
                 if (isfinite(e)) {
                     hasgroup[g] = 1;
-                    if (e > maxerr)
-                        maxerr = e;
+                    maxerr = fmax(maxerr, e);
                 }
             }
             static const char *const lv[3] = {"position", "velocity", "acceleration"};
             for (int l = 0; l < 3; l++) {
                 double x = num_at(r, "residual", lv[l]);
-                if (isfinite(x) && x > maxres)
-                    maxres = x;
+                if (isfinite(x))
+                    maxres = fmax(maxres, x);
             }
-            continue;
         }
+    FILE *ff = NULL;
+    char failed[1024] = "";
+    int nfailed = 0;
+    for (int k = 0; k < n; k++) {
+        if (plottable(&v[k]) || (only && strcmp(v[k].solver, only) != 0))
+            continue;
         const cJSON *st = cJSON_GetObjectItemCaseSensitive(v[k].run, "status");
         const cJSON *rs = cJSON_GetObjectItemCaseSensitive(v[k].run, "reason");
-        fprintf(f, "# not drawn: %s/%s tol=%.0e %s%s%s\n", v[k].solver, v[k].form, v[k].tol,
-                cJSON_IsString(st) ? st->valuestring : "?", cJSON_IsString(rs) ? " " : "",
-                cJSON_IsString(rs) ? rs->valuestring : "");
         if (!cJSON_IsString(st) || strcmp(st->valuestring, "failed") != 0)
             continue;
-        /* failed runs are marked, not dropped */
         if (!ff && !(ff = fopen(fdat, "w")))
             db_die("plot: cannot write %s: %s", fdat, strerror(errno));
+        int fi = db_form_from_name(v[k].form);
+        const char *col = mode == 'f' ? palette[(fi >= 0 ? fi : 7) % 8]
+                                      : palette[solver_index(v[k].solver) % 8];
         fprintf(ff, "%.6e %.6e %.6e %u\n", num_at(v[k].run, "cpu_seconds", NULL),
-                num_at(v[k].run, "counters", "f_evals"), v[k].tol,
-                colour_int(palette[solver_index(v[k].solver) % 8]));
-        nmarked++;
+                num_at(v[k].run, "counters", "f_evals"), v[k].tol, colour_int(col));
         size_t used = strlen(failed);
         if (used < 400)
             snprintf(failed + used, sizeof failed - used, "%s%s/%s %.0e%s%s", nfailed ? ", " : "",
@@ -302,70 +478,16 @@ static int plot_page(const view *v, int n, const char *outdir, const char *scrip
         db_die("plot: cannot write %s", fdat);
     if (!ff)
         unlink(fdat);
-    for (int k = 0; k < n;) {
-        int e = k;
-        while (e < n && same_block(&v[k], &v[e]))
-            e++;
-        int drawn = 0;
-        for (int j = k; j < e; j++)
-            drawn += plottable(&v[j]);
-        if (drawn) {
-            if (nblocks)
-                fprintf(f, "\n\n");
-            fprintf(f, "# block %d: %s/%s\n", nblocks, v[k].solver, v[k].form);
-            for (int j = k; j < e; j++) {
-                if (!plottable(&v[j]))
-                    continue;
-                const cJSON *r = v[j].run;
-                put(f, num_at(r, "cpu_seconds", NULL));
-                put(f, num_at(r, "counters", "f_evals"));
-                put(f, num_at(r, "error", "scd"));
-                put(f, v[j].tol);
-                put(f, num_at3(r, "error", "end", "p"));
-                put(f, num_at3(r, "error", "end", "v"));
-                put(f, num_at3(r, "error", "end", "lambda"));
-                put(f, num_at3(r, "error", "end", "mu"));
-                put(f, num_at(r, "residual", "position"));
-                put(f, num_at(r, "residual", "velocity"));
-                put(f, num_at(r, "residual", "acceleration"));
-                fputc('\n', f);
-            }
-            int fi = db_form_from_name(v[k].form);
-            size_t u;
-            u = strlen(titles);
-            snprintf(titles + u, sizeof titles - u, "%s%s/%s", nblocks ? " " : "", v[k].solver,
-                     v[k].form);
-            u = strlen(colors);
-            snprintf(colors + u, sizeof colors - u, "%s%s", nblocks ? " " : "",
-                     palette[solver_index(v[k].solver) % 8]);
-            u = strlen(dashes);
-            snprintf(dashes + u, sizeof dashes - u, "%s%d", nblocks ? " " : "", fi >= 0 ? fi + 1 : 1);
-            u = strlen(points);
-            snprintf(points + u, sizeof points - u, "%s%d", nblocks ? " " : "",
-                     fi >= 0 ? point_types[fi] : 1);
-            nblocks++;
-        }
-        k = e;
-    }
-    if (fclose(f) != 0)
-        db_die("plot: cannot write %s", dat);
-    if (nfailed) {
+    if (nfailed && strlen(failed) >= 400) {
         size_t u = strlen(failed);
-        if (u >= 400)
-            snprintf(failed + u, sizeof failed - u, " ... (%d in all)", nfailed);
+        snprintf(failed + u, sizeof failed - u, " ... (%d in all)", nfailed);
     }
-    int rc = plot_series(&v[0], trajdir, base, scriptdir);
-    if (nblocks == 0) {
-        int ok = 0;
-        for (int k = 0; k < n; k++)
-            ok += v[k].ok;
-        fprintf(stderr, "plot: %s %s: nothing to draw: %d ok runs without scd (no reference?), "
-                        "%d not ok\n", v[0].problem, v[0].scenario, ok, n - ok);
-        return rc;
-    }
-    char expr[24576], notdrawn[1200] = "", groups[32] = "", common[16384];
-    if (nfailed)
-        snprintf(notdrawn, sizeof notdrawn, "failed (x): %s", failed);
+    char titles[4096], colors[2048], dashes[512], points[512], gcolors[2048], groups[32] = "";
+    words_of(cv, nc, 't', titles, sizeof titles);
+    words_of(cv, nc, 'c', colors, sizeof colors);
+    words_of(cv, nc, 'd', dashes, sizeof dashes);
+    words_of(cv, nc, 'p', points, sizeof points);
+    words_of(gv, ng, 'g', gcolors, sizeof gcolors);
     for (int g = 0; g < 4; g++)
         if (hasgroup[g]) {
             size_t u = strlen(groups);
@@ -374,38 +496,88 @@ static int plot_page(const view *v, int n, const char *outdir, const char *scrip
     double scdfail = isfinite(minscd) ? floor(fmin(minscd, 0.0)) - 1.0 : 0.0;
     double errfail = maxerr > 0 ? pow(10.0, ceil(log10(fmax(maxerr, 1e-16))) + 1) : 1.0;
     double resfail = maxres > 0 ? pow(10.0, ceil(log10(fmax(maxres, 1e-16))) + 1) : 1.0;
+    char common[16384], expr[20000], notdrawn[1200] = "";
+    if (nfailed)
+        snprintf(notdrawn, sizeof notdrawn, "failed (x): %s", failed);
     if (snprintf(common, sizeof common,
-             "datafile='%s'; outbase='%s'; nblocks=%d; titles='%s'; colors='%s'; "
-             "dashes='%s'; points='%s'; failfile='%s'; scdfail=%g; errfail=%g; resfail=%g; "
-             "groups='%s'",
-             dat, base, nblocks, titles, colors, dashes, points, nmarked ? fdat : "", scdfail,
-             errfail, resfail, groups[0] ? groups : "5 6") >= (int)sizeof common)
-        db_die("plot: too many lines on the page of %s %s", v[0].problem, v[0].scenario);
-    static const struct { const char *script, *suffix, *title; } kinds[] = {
+                 "datafile='%s'; outbase='%s'; nblocks=%d; titles='%s'; colors='%s'; "
+                 "dashes='%s'; points='%s'; failfile='%s'; scdfail=%g; errfail=%g; resfail=%g; "
+                 "groups='%s'; ghostfile='%s'; nghost=%d; ghostcolors='%s'",
+                 dat, base, nc, titles, colors, dashes, points, nfailed ? fdat : "", scdfail,
+                 errfail, resfail, groups[0] ? groups : "5 6", ng ? gdat : "", ng,
+                 gcolors) >= (int)sizeof common)
+        db_die("plot: too many lines on the page of %s", what);
+    static const struct { const char *script, *suffix, *title; } kinds_tab[] = {
         {"wpd.gp", "wpd", "work-precision"},
         {"errtol.gp", "err", ""},
         {"residual.gp", "res", ""},
     };
+    char sub[160] = "";
+    if (mode == 'b')
+        snprintf(sub, sizeof sub, ", best of each solver");
+    else if (mode == 'f')
+        snprintf(sub, sizeof sub, ", %s", only);
+    int rc = 0;
+    for (size_t i = 0; i < 3; i++) {
+        if (!(kinds & (1u << i)))
+            continue;
+        char script[4200];
+        snprintf(script, sizeof script, "%s/%s", pc->scriptdir, kinds_tab[i].script);
+        if (snprintf(expr, sizeof expr, "%s; ptitle='%s %s%s%s'; failed='%s'", common, what,
+                     kinds_tab[i].title[0] ? ": " : "", kinds_tab[i].title, sub,
+                     notdrawn) >= (int)sizeof expr)
+            db_die("plot: too many lines on the page of %s", what);
+        if (run_gnuplot(expr, script, dat) != 0) {
+            rc = -1;
+            continue;
+        }
+        printf("%s-%s.png %s-%s.svg (%d lines, %d ghosts, %d failed runs marked)\n", base,
+               kinds_tab[i].suffix, base, kinds_tab[i].suffix, nc, ng, nfailed);
+    }
+    return rc;
+}
+
+/* one page: views v[0..n) of one problem/scenario.  Up to PANEL_MAX curves:
+ * one set <page>-{wpd,err,res}; more: <page>-wpd with the best of each solver
+ * and one set <page>-<solver>-{wpd,err,res} per solver family (its
+ * formulations in distinct hues).  0 or -1 */
+static int plot_page(const page_ctx *pc, const char *trajdir)
+{
+    const view *v = pc->v;
+    int n = pc->n;
+    char base[4096], page[600];
+    snprintf(page, sizeof page, "%s-%s", v[0].problem, v[0].scenario);
+    snprintf(base, sizeof base, "%s/%s", pc->outdir, page);
+    int rc = plot_series(&v[0], trajdir, base, pc->scriptdir);
+    static curve cv[MAXCURVES];
+    int nblocks = make_curves(v, n, 'a', NULL, cv);
+    if (nblocks == 0) {
+        int ok = 0;
+        for (int k = 0; k < n; k++)
+            ok += v[k].ok;
+        fprintf(stderr, "plot: %s %s: nothing to draw: %d ok runs without scd (no reference?), "
+                        "%d not ok\n", v[0].problem, v[0].scenario, ok, n - ok);
+        return rc;
+    }
     /* error and residual against tolerance need two tolerances at least */
     int ntols = 0;
     for (int k = 0; k < n && ntols < 2; k++)
         if (plottable(&v[k]) && v[k].tol != v[0].tol)
             ntols = 2;
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-        char script[4200];
-        if (i > 0 && ntols < 2)
-            continue;
-        snprintf(script, sizeof script, "%s/%s", scriptdir, kinds[i].script);
-        if (snprintf(expr, sizeof expr, "%s; ptitle='%s %s%s%s'; failed='%s'", common,
-                     v[0].problem, v[0].scenario, kinds[i].title[0] ? ": " : "", kinds[i].title,
-                     notdrawn) >= (int)sizeof expr)
-            db_die("plot: too many lines on the page of %s %s", v[0].problem, v[0].scenario);
-        if (run_gnuplot(expr, script, dat) != 0) {
+    unsigned kinds = ntols < 2 ? 1u : 7u;
+    if (nblocks <= PANEL_MAX)
+        return draw_set(pc, page, 'a', NULL, kinds) | rc;
+    if (draw_set(pc, page, 'b', NULL, 1u) != 0)
+        rc = -1;
+    for (int k = 0; k < n;) {
+        int e = k;
+        while (e < n && !strcmp(v[k].solver, v[e].solver))
+            e++;
+        char name[700];
+        snprintf(name, sizeof name, "%s-%s", page, v[k].solver);
+        if (draw_set(pc, name, 'f', v[k].solver, kinds) != 0)
             rc = -1;
-            continue;
-        }
-        printf("%s-%s.png %s-%s.svg (%d lines, %d failed runs marked)\n", base, kinds[i].suffix,
-               base, kinds[i].suffix, nblocks, nmarked);
+        k = e;
     }
     return rc;
 }
@@ -496,40 +668,38 @@ static int safe_name(const char *s)
     return 1;
 }
 
-int db_cmd_plot(int argc, char **argv)
+/* the error over time of one run: the CSV of "run --trajectory" drawn by
+ * plots/trajerr.gp as FILE-err.png/.svg (FILE without ".csv") */
+static int plot_trajectory(const char *csv, const char *scriptdir)
 {
-    const char *results = "results/bench.json", *outdir = "results/plots", *trajdir = NULL;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--results") == 0)
-            results = db_cli_value(argc, argv, &i);
-        else if (strcmp(argv[i], "--out") == 0)
-            outdir = db_cli_value(argc, argv, &i);
-        else if (strcmp(argv[i], "--traj") == 0)
-            trajdir = db_cli_value(argc, argv, &i);
-        else
-            db_die("plot: unknown option '%s'", argv[i]);
-    }
-    if (!find_in_path("gnuplot"))
-        db_die("plot: gnuplot not found in PATH (install gnuplot)");
-    const char *pdir = getenv("DAEBENCH_PLOTS_DIR");
-    char script[4200], scriptdir[4096], tdir[4096];
-    snprintf(scriptdir, sizeof scriptdir, "%s", pdir && *pdir ? pdir : DAEBENCH_SOURCE_DIR "/plots");
-    snprintf(script, sizeof script, "%s/wpd.gp", scriptdir);
-    if (!trajdir) {
-        /* beside the results file: <dir of results>/traj */
-        const char *slash = strrchr(results, '/');
-        snprintf(tdir, sizeof tdir, "%.*s%straj", slash ? (int)(slash - results) : 0, results,
-                 slash ? "/" : "");
-        trajdir = tdir;
-    }
-    if (strchr(trajdir, '\'') || strchr(trajdir, '"'))
-        db_die("plot: --traj must not contain quotes");
-    if (access(script, R_OK) != 0)
-        db_die("plot: cannot read %s", script);
-    if (strchr(outdir, '\'') || strchr(outdir, '"'))
-        db_die("plot: --out must not contain quotes");
+    if (strchr(csv, '\'') || strchr(csv, '"'))
+        db_die("plot: --trajectory must not contain quotes");
+    FILE *f = fopen(csv, "r");
+    char head[4096];
+    if (!f)
+        db_die("plot: cannot read %s: %s", csv, strerror(errno));
+    int okhead = fgets(head, sizeof head, f) && !strncmp(head, "t,", 2) && strstr(head, ",err_p");
+    fclose(f);
+    if (!okhead)
+        db_die("plot: %s: not a trajectory CSV of daebench run --trajectory", csv);
+    char base[4096], expr[12800], script[4200];
+    size_t l = strlen(csv);
+    snprintf(base, sizeof base, "%.*s", (int)(l > 4 && !strcmp(csv + l - 4, ".csv") ? l - 4 : l),
+             csv);
+    snprintf(expr, sizeof expr, "csvfile='%s'; outbase='%s'; ptitle='%s: error per group over time'",
+             csv, base, base);
+    snprintf(script, sizeof script, "%s/trajerr.gp", scriptdir);
+    if (run_gnuplot(expr, script, csv) != 0)
+        return DB_EXIT_BAD_INPUT;
+    printf("%s-err.png %s-err.svg\n", base, base);
+    return 0;
+}
+
+/* the runs of a bench file as views sorted by page and block; dies on bad input */
+static view *load_views(const char *path, cJSON **json, const cJSON **runs_out, int *nout)
+{
     char err[512];
-    cJSON *j = db_json_read_file(results, err, sizeof err);
+    cJSON *j = db_json_read_file(path, err, sizeof err);
     if (!j)
         db_die("plot: %s", err);
     const char *schema;
@@ -538,7 +708,7 @@ int db_cmd_plot(int argc, char **argv)
         strcmp(schema, "daebench.bench/1") != 0 ||
         !(runs = db_json_array(j, "runs", err, sizeof err))) {
         cJSON_Delete(j);
-        db_die("plot: %s: not a daebench.bench/1 file", results);
+        db_die("plot: %s: not a daebench.bench/1 file", path);
     }
     int n = cJSON_GetArraySize(runs), k = 0;
     view *v = calloc((size_t)n + 1, sizeof *v);
@@ -555,16 +725,68 @@ int db_cmd_plot(int argc, char **argv)
             db_json_string(r, "formulation", &x->form, err, sizeof err) ||
             db_json_string(r, "status", &st, err, sizeof err) ||
             db_json_number(r, "rtol", &x->tol, err, sizeof err))
-            db_die("plot: %s: run %d: %s", results, k, err);
+            db_die("plot: %s: run %d: %s", path, k, err);
         if (!safe_name(x->problem) || !safe_name(x->scenario) || !safe_name(x->solver) ||
             !safe_name(x->form))
-            db_die("plot: %s: run %d: unexpected characters in a name", results, k);
+            db_die("plot: %s: run %d: unexpected characters in a name", path, k);
         x->ok = strcmp(st, "ok") == 0;
         k++;
     }
+    qsort(v, (size_t)n, sizeof *v, by_block);
+    *json = j;
+    if (runs_out)
+        *runs_out = runs;
+    *nout = n;
+    return v;
+}
+
+int db_cmd_plot(int argc, char **argv)
+{
+    const char *results = "results/bench.json", *outdir = "results/plots", *trajdir = NULL;
+    const char *baseline = NULL, *trajcsv = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--results") == 0)
+            results = db_cli_value(argc, argv, &i);
+        else if (strcmp(argv[i], "--out") == 0)
+            outdir = db_cli_value(argc, argv, &i);
+        else if (strcmp(argv[i], "--traj") == 0)
+            trajdir = db_cli_value(argc, argv, &i);
+        else if (strcmp(argv[i], "--baseline") == 0)
+            baseline = db_cli_value(argc, argv, &i);
+        else if (strcmp(argv[i], "--trajectory") == 0)
+            trajcsv = db_cli_value(argc, argv, &i);
+        else
+            db_die("plot: unknown option '%s' (see daebench plot --help)", argv[i]);
+    }
+    if (!find_in_path("gnuplot"))
+        db_die("plot: gnuplot not found in PATH (install gnuplot)");
+    const char *pdir = getenv("DAEBENCH_PLOTS_DIR");
+    char script[4200], scriptdir[4096], tdir[4096];
+    snprintf(scriptdir, sizeof scriptdir, "%s", pdir && *pdir ? pdir : DAEBENCH_SOURCE_DIR "/plots");
+    if (trajcsv)
+        return plot_trajectory(trajcsv, scriptdir);
+    snprintf(script, sizeof script, "%s/wpd.gp", scriptdir);
+    if (!trajdir) {
+        /* beside the results file: <dir of results>/traj */
+        const char *slash = strrchr(results, '/');
+        snprintf(tdir, sizeof tdir, "%.*s%straj", slash ? (int)(slash - results) : 0, results,
+                 slash ? "/" : "");
+        trajdir = tdir;
+    }
+    if (strchr(trajdir, '\'') || strchr(trajdir, '"'))
+        db_die("plot: --traj must not contain quotes");
+    if (access(script, R_OK) != 0)
+        db_die("plot: cannot read %s", script);
+    if (strchr(outdir, '\'') || strchr(outdir, '"'))
+        db_die("plot: --out must not contain quotes");
+    cJSON *j, *bj = NULL;
+    const cJSON *runs;
+    int n, bn = 0;
+    view *v = load_views(results, &j, &runs, &n), *bv = NULL;
+    if (baseline)
+        bv = load_views(baseline, &bj, NULL, &bn);
     if (mkdir(outdir, 0777) != 0 && errno != EEXIST)
         db_die("plot: cannot create %s: %s", outdir, strerror(errno));
-    qsort(v, (size_t)n, sizeof *v, by_block);
     int rc = 0;
     /* a swept suite: the scaling diagram instead of the pages (whose runs
      * differ in the swept parameter, not only in tolerance) */
@@ -582,11 +804,24 @@ int db_cmd_plot(int argc, char **argv)
         int b = a;
         while (b < n && same_page(&v[a], &v[b]))
             b++;
-        if (plot_page(v + a, b - a, outdir, scriptdir, trajdir) != 0)
+        page_ctx pc = {v + a, b - a, NULL, 0, outdir, scriptdir};
+        for (int c = 0; c < bn;) {  /* the baseline's runs of the page */
+            int d = c;
+            while (d < bn && same_page(&bv[c], &bv[d]))
+                d++;
+            if (same_page(&bv[c], &v[a])) {
+                pc.bv = bv + c;
+                pc.bn = d - c;
+            }
+            c = d;
+        }
+        if (plot_page(&pc, trajdir) != 0)
             rc = DB_EXIT_BAD_INPUT;
         a = b;
     }
     free(v);
+    free(bv);
     cJSON_Delete(j);
+    cJSON_Delete(bj);
     return rc;
 }

@@ -8,6 +8,7 @@
 
 #include "reference.h"
 #include "run.h"
+#include "trajcsv.h"
 #include "trajdump.h"
 
 void db_run_spec_init(db_run_spec *spec, const db_problem *prob, int scenario, db_form form,
@@ -188,16 +189,23 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
         }
         db_end_errors(res->end, ref->end, size, ref->mag, res->err_end);
         db_grid_errors(&aligned.tr, &ref->grid, t0, tend, ref->mag, res->err_grid);
+        if (spec->csv_path &&
+            db_traj_csv(spec->csv_path, &aligned.tr, &ref->grid, ref->mag, err, errlen) != 0)
+            goto fail_csv;
         res->scd = db_scd(res->err_end[DB_GP], res->err_end[DB_GV]);
         res->mescd = db_mescd(res->end[DB_GP], ref->end[DB_GP], size[DB_GP], res->end[DB_GV],
                               ref->end[DB_GV], size[DB_GV], spec->rtol, spec->atol);
-    } else if (!res->message[0]) {
-        snprintf(res->message, sizeof res->message, "%s", ref->msg);
+    } else {
+        if (!res->message[0])
+            snprintf(res->message, sizeof res->message, "%s", ref->msg);
+        if (spec->csv_path && db_traj_csv(spec->csv_path, &s.tr, NULL, NULL, err, errlen) != 0)
+            goto fail_csv;
     }
     rc = 0;
     goto done;
 oom:
     snprintf(err, errlen, "out of memory in run of %s", spec->prob->name);
+fail_csv:
     rc = -1;
 done:
     sol_free(&s);

@@ -26,6 +26,9 @@ typedef struct {
                                   * (0 = DB_TIMING_MAX_SECONDS; timing.h) */
     const char *traj_path;       /* NULL, or a file for the time series of an ok run
                                   * (energy, residuals; trajdump.h) */
+    const char *csv_path;        /* NULL, or a CSV file for the solution at the
+                                  * reference grid times with its error per group
+                                  * (trajcsv.h; run --trajectory) */
 } db_run_spec;
 
 typedef struct {

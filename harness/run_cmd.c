@@ -14,6 +14,7 @@
 int db_cmd_run(int argc, char **argv)
 {
     const char *pspec = NULL, *fname = NULL, *sname = NULL, *json = NULL, *variant = NULL;
+    const char *csv = NULL;
     const char *params[64];
     int nparams = 0;
     double tol = 0, rtol = 0, atol = 0, max_cpu = 0;
@@ -51,8 +52,10 @@ int db_cmd_run(int argc, char **argv)
                 db_die("run: empty --variant");
         } else if (strcmp(a, "--json") == 0)
             json = db_cli_value(argc, argv, &i);
+        else if (strcmp(a, "--trajectory") == 0)
+            csv = db_cli_value(argc, argv, &i);
         else
-            db_die("run: unknown option '%s'", a);
+            db_die("run: unknown option '%s' (see daebench run --help)", a);
     }
     if (!pspec || !fname || !sname)
         db_die("run: -p PROBLEM, -f FORMULATION and -s SOLVER are required");
@@ -72,12 +75,15 @@ int db_cmd_run(int argc, char **argv)
         db_die("run: problem %s has more than %d parameters", prob->name, DB_MAX_PARAMS);
     if (json && db_dir_of_exists(json) != 0)
         db_die("run: the directory of --json %s does not exist", json);
+    if (csv && db_dir_of_exists(csv) != 0)
+        db_die("run: the directory of --trajectory %s does not exist", csv);
 
     db_run_spec spec;
     db_run_spec_init(&spec, prob, sc, (db_form)form, solver, rtol, atol);
     spec.max_steps = max_steps;
     spec.max_cpu = max_cpu;
     spec.variant = variant;
+    spec.csv_path = csv;
     unsigned set = 0;
     for (int k = 0; k < nparams; k++)
         db_cli_param(prob, params[k], spec.par, &set);
@@ -97,6 +103,8 @@ int db_cmd_run(int argc, char **argv)
     char line[512];
     db_run_summary(&res, line, sizeof line);
     printf("%s\n", line);
+    if (csv && strcmp(res.status, "ok") != 0)
+        fprintf(stderr, "daebench: run: no trajectory written (the run is %s)\n", res.status);
     int rc = 0;
     if (json) {
         cJSON *rec = db_record_json(&res);
