@@ -326,7 +326,7 @@ static int make_curves(const view *v, int n, char mode, const char *only, curve 
                 }
             }
             c->n = m;
-            snprintf(c->title, sizeof c->title, "%s (best)", v[k].solver);
+            snprintf(c->title, sizeof c->title, "%s", v[k].solver);  /* no blanks: a gnuplot word */
             c->color = palette[si % 8];
             c->dash = 1;
             c->point = point_types[si % DB_NFORMS];

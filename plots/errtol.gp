@@ -8,6 +8,10 @@
 # Writes outbase-err.png and .svg.
 
 if (!exists("failfile")) failfile = ""
+if (!exists("ghostfile")) ghostfile = ""
+if (!exists("nghost")) nghost = 0
+if (!exists("ghostcolors")) ghostcolors = ""
+gtitle = nghost > 0 ? "baseline (faint)" : ""
 if (!exists("errfail")) errfail = 1
 set dashtype 6 (8,3,2,3,2,3)
 gname(c) = c == 5 ? "p" : c == 6 ? "v" : c == 7 ? "{/Symbol l}" : "{/Symbol m}"
@@ -17,7 +21,7 @@ do for [fmt in "png svg"] {
     if (fmt eq "png") {
         set terminal pngcairo size 1600,(ng > 2 ? 1000 : 560) enhanced font "Sans,11"
     } else {
-        set terminal svg size 1600,(ng > 2 ? 1000 : 560) enhanced font "Sans,11" background "white"
+        set terminal svg size 1600,(ng > 2 ? 1000 : 560) enhanced font "Sans,11" background "white" mouse standalone
     }
     set output outbase."-err.".fmt
     set multiplot layout (ng > 2 ? 2 : 1),2 title ptitle." : error at t_end vs tolerance" noenhanced font ",14"
@@ -25,21 +29,27 @@ do for [fmt in "png svg"] {
     set format x "10^{%L}"
     set format y "10^{%L}"
     set grid xtics ytics
-    set key outside right top noenhanced box opaque font ",8" spacing 0.85 samplen 3
+    set key outside right top noenhanced box font ",8" spacing 0.85 samplen 3
     set xlabel "tolerance (rtol = atol)"
     do for [g=1:ng] {
         c = int(word(groups, g))
         set ylabel "error of ".gname(c)." (group-scaled)"
         set title "error of ".gname(c)
         if (strlen(failfile) > 0) {
-            plot for [i=1:nblocks] datafile index (i-1) using 4:c with linespoints \
+            plot for [i=1:nghost] ghostfile index (i-1) using 4:c with lines \
+                 lc rgb word(ghostcolors, i) lw 5 notitle, \
+                 for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+                 for [i=1:nblocks] datafile index (i-1) using 4:c with linespoints \
                  lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 \
                  ps 1.1 title word(titles, i), \
                  x with lines lc rgb "#333333" dt 3 lw 2.5 title "error = tol", \
                  failfile using 3:(errfail):4 with points pt 2 ps 2 lw 2 lc rgb variable \
                  title "failed run (x)"
         } else {
-            plot for [i=1:nblocks] datafile index (i-1) using 4:c with linespoints \
+            plot for [i=1:nghost] ghostfile index (i-1) using 4:c with lines \
+                 lc rgb word(ghostcolors, i) lw 5 notitle, \
+                 for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+                 for [i=1:nblocks] datafile index (i-1) using 4:c with linespoints \
                  lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 \
                  ps 1.1 title word(titles, i), \
                  x with lines lc rgb "#333333" dt 3 lw 2.5 title "error = tol"

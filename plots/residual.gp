@@ -7,6 +7,10 @@
 # not drawn on the log axis.
 
 if (!exists("failfile")) failfile = ""
+if (!exists("ghostfile")) ghostfile = ""
+if (!exists("nghost")) nghost = 0
+if (!exists("ghostcolors")) ghostcolors = ""
+gtitle = nghost > 0 ? "baseline (faint)" : ""
 if (!exists("resfail")) resfail = 1
 set dashtype 6 (8,3,2,3,2,3)
 lname(c) = c == 9 ? "position" : c == 10 ? "velocity" : "acceleration"
@@ -14,9 +18,9 @@ pos(y) = y > 0 ? y : NaN
 
 do for [fmt in "png svg"] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1500,640 enhanced font "Sans,11"
+        set terminal pngcairo size 1800,640 enhanced font "Sans,11"
     } else {
-        set terminal svg size 1500,640 enhanced font "Sans,11" background "white"
+        set terminal svg size 1800,640 enhanced font "Sans,11" background "white" mouse standalone
     }
     set output outbase."-res.".fmt
     set multiplot layout 1,3 title ptitle." : constraint residuals vs tolerance" noenhanced font ",14"
@@ -24,19 +28,25 @@ do for [fmt in "png svg"] {
     set format x "10^{%L}"
     set format y "10^{%L}"
     set grid xtics ytics
-    set key outside bottom center horizontal maxcols 6 noenhanced box opaque font ",7" spacing 0.8 samplen 2
+    set key outside right top vertical noenhanced box font ",8" spacing 0.85 samplen 2
     set xlabel "tolerance (rtol = atol)"
     do for [c=9:11] {
         set title lname(c)." level"
         set ylabel "max residual on the grid"
         if (strlen(failfile) > 0) {
-            plot for [i=1:nblocks] datafile index (i-1) using 4:(pos(column(c))) with linespoints \
+            plot for [i=1:nghost] ghostfile index (i-1) using 4:(pos(column(c))) with lines \
+                 lc rgb word(ghostcolors, i) lw 5 notitle, \
+                 for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+                 for [i=1:nblocks] datafile index (i-1) using 4:(pos(column(c))) with linespoints \
                  lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 \
                  ps 1.0 title word(titles, i), \
                  failfile using 3:(resfail):4 with points pt 2 ps 2 lw 2 lc rgb variable \
                  title "failed run (x)"
         } else {
-            plot for [i=1:nblocks] datafile index (i-1) using 4:(pos(column(c))) with linespoints \
+            plot for [i=1:nghost] ghostfile index (i-1) using 4:(pos(column(c))) with lines \
+                 lc rgb word(ghostcolors, i) lw 5 notitle, \
+                 for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+                 for [i=1:nblocks] datafile index (i-1) using 4:(pos(column(c))) with linespoints \
                  lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 \
                  ps 1.0 title word(titles, i)
         }

@@ -13,15 +13,15 @@ absy(y) = abs(y) > 0 ? abs(y) : NaN
 
 do for [fmt in "png svg"] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1400,1000 enhanced font "Sans,11"
+        set terminal pngcairo size 1600,1000 enhanced font "Sans,11"
     } else {
-        set terminal svg size 1400,1000 enhanced font "Sans,11" background "white"
+        set terminal svg size 1600,1000 enhanced font "Sans,11" background "white" mouse standalone
     }
     set output outbase."-time.".fmt
     set multiplot layout 2,2 title ptitle noenhanced font ",14"
     set grid xtics ytics
     set xlabel "t"
-    set key top left noenhanced box opaque font ",7" spacing 0.8 samplen 2
+    set key outside right top noenhanced box font ",7" spacing 0.8 samplen 2
     set logscale y
     set format y "10^{%L}"
     set title "energy drift |E(t) - E(t_0)| / max(1, |E(t_0)|)"

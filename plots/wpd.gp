@@ -16,12 +16,21 @@
 #   points    one point type per block (one per formulation)
 #   ptitle    the title of the page
 #   failed    "" or the list of failed runs
+#   ghostfile "" or the baseline's curves (same columns, `plot --baseline`),
+#   nghost    their count, ghostcolors one faint "#AARRGGBB" per ghost curve:
+#             drawn first, thick and faint, under the current curves
+# Legends sit outside the data (right of each panel); in the SVG a click on a
+# legend entry hides or shows its curve (terminal option "mouse standalone").
 # Left: scd against CPU time; right: scd against f evaluations (log x axes).
 # Failed runs are marked with a cross in the solver's colour at scd = scdfail.
 
 if (!exists("failed")) failed = ""
 if (!exists("failfile")) failfile = ""
 if (!exists("scdfail")) scdfail = 0
+if (!exists("ghostfile")) ghostfile = ""
+if (!exists("nghost")) nghost = 0
+if (!exists("ghostcolors")) ghostcolors = ""
+gtitle = nghost > 0 ? "baseline (faint)" : ""
 set dashtype 6 (8,3,2,3,2,3)
 ftitle = sprintf("failed run (x, at scd %g)", scdfail)
 
@@ -29,14 +38,14 @@ do for [fmt in "png svg"] {
     if (fmt eq "png") {
         set terminal pngcairo size 1400,640 enhanced font "Sans,11"
     } else {
-        set terminal svg size 1400,640 enhanced font "Sans,11" background "white"
+        set terminal svg size 1400,640 enhanced font "Sans,11" background "white" mouse standalone
     }
     set output outbase."-wpd.".fmt
     set multiplot layout 1,2 title ptitle noenhanced font ",14"
     set logscale x
     set format x "10^{%L}"
     set grid xtics ytics mxtics
-    set key top left noenhanced box opaque font ",9" spacing 0.9 samplen 3
+    set key outside right top noenhanced box font ",9" spacing 0.9 samplen 3
     set ylabel "scd (correct digits at t_{end})"
     set bmargin (strlen(failed) > 0 ? 6 : 4)
 
@@ -45,13 +54,19 @@ do for [fmt in "png svg"] {
         set label 1 failed at screen 0.01, screen 0.025 left noenhanced font ",9" tc rgb "#aa0000"
     }
     if (strlen(failfile) > 0) {
-        plot for [i=1:nblocks] datafile index (i-1) using 1:3 with linespoints \
+        plot for [i=1:nghost] ghostfile index (i-1) using 1:3 with lines \
+             lc rgb word(ghostcolors, i) lw 5 notitle, \
+             for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+             for [i=1:nblocks] datafile index (i-1) using 1:3 with linespoints \
              lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
              title word(titles, i), \
              failfile using ($1 > 0 ? $1 : 1e-6):(scdfail):4 with points pt 2 ps 2 lw 2 \
              lc rgb variable title ftitle
     } else {
-        plot for [i=1:nblocks] datafile index (i-1) using 1:3 with linespoints \
+        plot for [i=1:nghost] ghostfile index (i-1) using 1:3 with lines \
+             lc rgb word(ghostcolors, i) lw 5 notitle, \
+             for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+             for [i=1:nblocks] datafile index (i-1) using 1:3 with linespoints \
              lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
              title word(titles, i)
     }
@@ -59,13 +74,19 @@ do for [fmt in "png svg"] {
 
     set xlabel "f evaluations"
     if (strlen(failfile) > 0) {
-        plot for [i=1:nblocks] datafile index (i-1) using 2:3 with linespoints \
+        plot for [i=1:nghost] ghostfile index (i-1) using 2:3 with lines \
+             lc rgb word(ghostcolors, i) lw 5 notitle, \
+             for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+             for [i=1:nblocks] datafile index (i-1) using 2:3 with linespoints \
              lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
              title word(titles, i), \
              failfile using ($2 > 0 ? $2 : 1):(scdfail):4 with points pt 2 ps 2 lw 2 \
              lc rgb variable title ftitle
     } else {
-        plot for [i=1:nblocks] datafile index (i-1) using 2:3 with linespoints \
+        plot for [i=1:nghost] ghostfile index (i-1) using 2:3 with lines \
+             lc rgb word(ghostcolors, i) lw 5 notitle, \
+             for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+             for [i=1:nblocks] datafile index (i-1) using 2:3 with linespoints \
              lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
              title word(titles, i)
     }
