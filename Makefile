@@ -2,6 +2,9 @@
 # more, wrapping CMake.  Every target first makes sure the Debian packages are there.
 BUILD   ?= build
 ASAN    ?= build-asan
+# a quick and a full sweep never overwrite each other
+QUICK   ?= results/quick
+FULL    ?= results/full
 RESULTS ?= results
 JOBS    ?= 2
 BASELINE_QUICK ?= reference/baseline/quick.json
@@ -9,7 +12,7 @@ BASELINE_FULL  ?= reference/baseline/full.json
 DAEBENCH = $(BUILD)/daebench
 export OPENBLAS_NUM_THREADS = 1
 
-.PHONY: all setup build test test-asan bench bench-quick scaling baseline baseline-full reference clean
+.PHONY: all setup build test test-asan bench bench-quick scaling baseline baseline-full reference browser-check clean
 
 all: build
 
@@ -33,20 +36,20 @@ test-asan: setup
 # full sweep, CSV, diagrams, report, regression check against the stored
 # baseline (exit 1 on a regression); see README "Benchmarks"
 bench: build
-	$(DAEBENCH) bench --suite full --out $(RESULTS)
-	$(DAEBENCH) plot --results $(RESULTS)/bench.json --out $(RESULTS)/plots
-	$(DAEBENCH) report --results $(RESULTS)/bench.json --plots $(RESULTS)/plots
+	$(DAEBENCH) bench --suite full --out $(FULL)
+	$(DAEBENCH) plot --results $(FULL)/bench.json --out $(FULL)/plots $(if $(wildcard $(BASELINE_FULL)),--baseline $(BASELINE_FULL))
+	$(DAEBENCH) report --results $(FULL)/bench.json --plots $(FULL)/plots $(if $(wildcard $(BASELINE_FULL)),--baseline $(BASELINE_FULL))
 	@if [ -f $(BASELINE_FULL) ]; then \
-	  $(DAEBENCH) check --baseline $(BASELINE_FULL) --results $(RESULTS)/bench.json; \
+	  $(DAEBENCH) check --baseline $(BASELINE_FULL) --results $(FULL)/bench.json; \
 	else echo "bench: no $(BASELINE_FULL) yet (make baseline-full), regression check skipped"; fi
 
 # the subset CI runs (under five minutes on 2 cores)
 bench-quick: build
-	$(DAEBENCH) bench --suite quick --out $(RESULTS)
-	$(DAEBENCH) plot --results $(RESULTS)/bench.json --out $(RESULTS)/plots
-	$(DAEBENCH) report --results $(RESULTS)/bench.json --plots $(RESULTS)/plots
+	$(DAEBENCH) bench --suite quick --out $(QUICK)
+	$(DAEBENCH) plot --results $(QUICK)/bench.json --out $(QUICK)/plots $(if $(wildcard $(BASELINE_QUICK)),--baseline $(BASELINE_QUICK))
+	$(DAEBENCH) report --results $(QUICK)/bench.json --plots $(QUICK)/plots $(if $(wildcard $(BASELINE_QUICK)),--baseline $(BASELINE_QUICK))
 	@if [ -f $(BASELINE_QUICK) ]; then \
-	  $(DAEBENCH) check --baseline $(BASELINE_QUICK) --results $(RESULTS)/bench.json; \
+	  $(DAEBENCH) check --baseline $(BASELINE_QUICK) --results $(QUICK)/bench.json; \
 	else echo "bench-quick: no $(BASELINE_QUICK) yet (make baseline), regression check skipped"; fi
 
 # cost per step against N of the chains (suite "scaling", harness/suite.c), one
@@ -56,18 +59,25 @@ scaling: build
 	$(DAEBENCH) bench --suite scaling --jobs 1 --out $(RESULTS)/scaling
 	$(DAEBENCH) plot --results $(RESULTS)/scaling/bench.json --out $(RESULTS)/plots
 
-# accept the last sweep as the new baseline (after make bench-quick / make bench)
+# accept the last sweep as the new baseline (make bench-quick -> results/quick,
+# make bench -> results/full)
 baseline:
-	@grep -q '"suite":[[:space:]]*"quick"' $(RESULTS)/bench.json || \
-	  { echo "baseline: $(RESULTS)/bench.json is not a quick-suite run (make bench-quick first)"; exit 2; }
+	@grep -q '"suite":[[:space:]]*"quick"' $(QUICK)/bench.json || \
+	  { echo "baseline: $(QUICK)/bench.json is not a quick-suite run (make bench-quick first)"; exit 2; }
 	mkdir -p $(dir $(BASELINE_QUICK)) $(dir $(BASELINE_FULL))
-	cp $(RESULTS)/bench.json $(BASELINE_QUICK)
+	cp $(QUICK)/bench.json $(BASELINE_QUICK)
 
 baseline-full:
-	@grep -q '"suite":[[:space:]]*"full"' $(RESULTS)/bench.json || \
-	  { echo "baseline-full: $(RESULTS)/bench.json is not a full-suite run (make bench first)"; exit 2; }
+	@grep -q '"suite":[[:space:]]*"full"' $(FULL)/bench.json || \
+	  { echo "baseline-full: $(FULL)/bench.json is not a full-suite run (make bench first)"; exit 2; }
 	mkdir -p $(dir $(BASELINE_QUICK)) $(dir $(BASELINE_FULL))
-	cp $(RESULTS)/bench.json $(BASELINE_FULL)
+	cp $(FULL)/bench.json $(BASELINE_FULL)
+
+# the report and diff page in headless Chromium (harness/tests/browser_check.sh):
+# no horizontal overflow at 1024 px, every image loads, legend toggles work
+browser-check: build
+	bash scripts/setup.sh chromium
+	bash harness/tests/browser_check.sh $(QUICK)
 
 reference: build
 	$(DAEBENCH) reference --all

@@ -430,7 +430,7 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
         unlink(gdat);
     /* ranges and failures */
     double minscd = INFINITY, maxerr = 0, maxres = 0;
-    int hasgroup[4] = {0, 0, 0, 0};
+    int hasgroup[4] = {0, 0, 0, 0}, haslevel[3] = {0, 0, 0};
     for (int c = 0; c < nc; c++)
         for (int j = 0; j < cv[c].n; j++) {
             const cJSON *r = cv[c].runs[j];
@@ -448,6 +448,7 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
                 double x = num_at(r, "residual", lv[l]);
                 if (isfinite(x))
                     maxres = fmax(maxres, x);
+                haslevel[l] |= x > 0;
             }
         }
     FILE *ff = NULL;
@@ -483,6 +484,14 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
         snprintf(failed + u, sizeof failed - u, " ... (%d in all)", nfailed);
     }
     char titles[4096], colors[2048], dashes[512], points[512], gcolors[2048], groups[32] = "";
+    char levels[32] = "";
+    for (int l = 0; l < 3; l++)
+        if (haslevel[l]) {
+            size_t u = strlen(levels);
+            snprintf(levels + u, sizeof levels - u, "%s%d", u ? " " : "", 9 + l);
+        }
+    if (!levels[0])
+        kinds &= ~4u;  /* no residual to draw */
     words_of(cv, nc, 't', titles, sizeof titles);
     words_of(cv, nc, 'c', colors, sizeof colors);
     words_of(cv, nc, 'd', dashes, sizeof dashes);
@@ -502,10 +511,10 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
     if (snprintf(common, sizeof common,
                  "datafile='%s'; outbase='%s'; nblocks=%d; titles='%s'; colors='%s'; "
                  "dashes='%s'; points='%s'; failfile='%s'; scdfail=%g; errfail=%g; resfail=%g; "
-                 "groups='%s'; ghostfile='%s'; nghost=%d; ghostcolors='%s'",
+                 "groups='%s'; ghostfile='%s'; nghost=%d; ghostcolors='%s'; levels='%s'",
                  dat, base, nc, titles, colors, dashes, points, nfailed ? fdat : "", scdfail,
                  errfail, resfail, groups[0] ? groups : "5 6", ng ? gdat : "", ng,
-                 gcolors) >= (int)sizeof common)
+                 gcolors, levels) >= (int)sizeof common)
         db_die("plot: too many lines on the page of %s", what);
     static const struct { const char *script, *suffix, *title; } kinds_tab[] = {
         {"wpd.gp", "wpd", "work-precision"},

@@ -18,10 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <dirent.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "compare.h"
 #include "coverage.h"
+#include "names.h"
+#include "profile.h"
 #include "jsonio.h"
 #include "peer_ratio.h"
 #include "scaling.h"
@@ -29,6 +33,7 @@
 
 typedef struct {
     FILE *h, *m;
+    int interactive;  /* diagrams as <object> SVG (legend toggles) rather than PNG */
 } out2;
 
 static const char *str(const cJSON *r, const char *k)
@@ -71,6 +76,41 @@ static void mdesc(FILE *f, const char *s, int max)
         fputc(*s == '|' ? '/' : *s == '\n' ? ' ' : *s, f);
 }
 
+/* the one HTML sink of user-provided strings in the new parts of the report:
+ * an escaped copy in one of 8 rotating buffers (usable several times in one
+ * printf); the merge with harness/escape.c re-points this */
+static const char *H(const char *s)
+{
+    static char buf[8][600];
+    static int k;
+    char *b = buf[k++ % 8];
+    size_t u = 0;
+    for (; *s && u + 7 < sizeof buf[0]; s++) {
+        const char *r = *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;"
+                      : *s == '"' ? "&quot;" : *s == '\'' ? "&#39;" : NULL;
+        if (r) {
+            memcpy(b + u, r, strlen(r));
+            u += strlen(r);
+        } else
+            b[u++] = *s;
+    }
+    b[u] = '\0';
+    return b;
+}
+
+/* the one Markdown sink (table cells): as mdesc, in a rotating buffer */
+static const char *M(const char *s)
+{
+    static char buf[8][600];
+    static int k;
+    char *b = buf[k++ % 8];
+    size_t u = 0;
+    for (; *s && u + 1 < sizeof buf[0]; s++)
+        b[u++] = *s == '|' ? '/' : *s == '\n' ? ' ' : *s;
+    b[u] = '\0';
+    return b;
+}
+
 static int same_page(const cJSON *a, const cJSON *b)
 {
     return !strcmp(str(a, "problem"), str(b, "problem")) &&
@@ -100,6 +140,89 @@ static double slope(const cJSON **runs, int n, const char *group, int *npts)
     if (k < 2 || fabs(den) < 1e-12)
         return NAN;
     return (k * sxy - sx * sy) / den;
+}
+
+/* rank of a diagram name for the order on a page: the overview first (wpd of
+ * all curves or of the best of each solver), then per family, err, res, time */
+static int diagram_rank(const char *name)
+{
+    static const char *const kinds[] = {"-wpd.png", "-err.png", "-res.png", "-time.png"};
+    for (int k = 0; k < 4; k++) {
+        size_t l = strlen(name), lk = strlen(kinds[k]);
+        if (l > lk && !strcmp(name + l - lk, kinds[k]))
+            return k;
+    }
+    return 9;
+}
+
+static const char *diagram_what(const char *stem)
+{
+    size_t l = strlen(stem);
+    if (l > 4 && !strcmp(stem + l - 4, "-wpd"))
+        return "scd against CPU time and f evaluations";
+    if (l > 4 && !strcmp(stem + l - 4, "-err"))
+        return "error per group against the tolerance";
+    if (l > 4 && !strcmp(stem + l - 4, "-res"))
+        return "constraint residual per level against the tolerance";
+    if (l > 5 && !strcmp(stem + l - 5, "-time"))
+        return "energy and residuals over time";
+    return "diagram";
+}
+
+static int by_diagram(const void *a, const void *b)
+{
+    const char *x = a, *y = b;
+    /* the page's own wpd (fewest dashes) before the families */
+    int dx = 0, dy = 0;
+    for (const char *c = x; *c; c++)
+        dx += *c == '-';
+    for (const char *c = y; *c; c++)
+        dy += *c == '-';
+    int rx = diagram_rank(x), ry = diagram_rank(y);
+    if (dx != dy && (rx == 0 || ry == 0))
+        return dx - dy;
+    if (rx != ry)
+        return rx - ry;
+    return strcmp(x, y);
+}
+
+/* the PNG diagrams "<page>-*.png" in dir whose middle has no further page of
+ * another scenario (the next dash-separated word is a solver or a kind);
+ * *out malloc'd; returns the count */
+static int diagram_list(const char *dir, const char *page_id, char (**out)[256])
+{
+    *out = NULL;
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    int n = 0, cap = 0;
+    size_t lp = strlen(page_id);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        const char *nm = e->d_name;
+        size_t l = strlen(nm);
+        if (l >= 256 || strncmp(nm, page_id, lp) != 0 || nm[lp] != '-' || l < 4 ||
+            strcmp(nm + l - 4, ".png") != 0 || diagram_rank(nm) == 9)
+            continue;
+        /* <page>-<kind>.png or <page>-<solver>-<kind>.png: at most one more dash */
+        int dashes = 0;
+        for (const char *c = nm + lp + 1; *c; c++)
+            dashes += *c == '-';
+        if (dashes > 1)
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 16;
+            char (*nw)[256] = realloc(*out, (size_t)cap * sizeof **out);
+            if (!nw)
+                break;
+            *out = nw;
+        }
+        snprintf((*out)[n++], 256, "%s", nm);
+    }
+    closedir(d);
+    if (n)
+        qsort(*out, (size_t)n, sizeof **out, by_diagram);
+    return n;
 }
 
 static void page(out2 *o, const cJSON **v, int n, const char *plots, const char *plotrel)
@@ -219,30 +342,31 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
         a = b;
     }
     fprintf(o->h, "</table>\n");
-    /* diagrams */
-    static const struct { const char *suffix, *what; } kinds[] = {
-        {"wpd", "scd vs CPU time and vs f evaluations"},
-        {"err", "error per group vs tolerance"},
-        {"res", "constraint residual per level vs tolerance"},
-        {"time", "energy and residuals over time"},
-    };
-    fprintf(o->h, "<h3>Diagrams</h3>\n");
+    /* diagrams: every <page>-*.png of the plots directory (diagram_list) */
+    fprintf(o->h, "<h3>Diagrams</h3>\n<p class=\"hint\">Click a legend entry to hide or show "
+                  "its curve; faint thick curves are the baseline where one was given to "
+                  "<code>daebench plot --baseline</code>.</p>\n");
     fprintf(o->m, "\n### Diagrams\n\n");
-    int drawn = 0;
-    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-        char path[4400];
-        snprintf(path, sizeof path, "%s/%s-%s-%s.png", plots, pb, sc, kinds[k].suffix);
-        if (access(path, R_OK) != 0)
-            continue;
-        drawn++;
-        fprintf(o->h, "<figure><a href=\"%s/%s-%s-%s.svg\"><img src=\"%s/%s-%s-%s.png\" alt=\"%s\">"
-                      "</a><figcaption>%s %s: %s</figcaption></figure>\n", plotrel, pb, sc,
-                kinds[k].suffix, plotrel, pb, sc, kinds[k].suffix, kinds[k].what, pb, sc,
-                kinds[k].what);
-        fprintf(o->m, "![%s %s: %s](%s/%s-%s-%s.png)\n\n", pb, sc, kinds[k].what, plotrel, pb, sc,
-                kinds[k].suffix);
+    char page_id[300];
+    snprintf(page_id, sizeof page_id, "%s-%s", pb, sc);
+    char (*names)[256] = NULL;
+    int nd = diagram_list(plots, page_id, &names);
+    for (int k = 0; k < nd; k++) {
+        char stem[256];
+        snprintf(stem, sizeof stem, "%.*s", (int)strlen(names[k]) - 4, names[k]);
+        if (o->interactive)
+            fprintf(o->h, "<figure><object type=\"image/svg+xml\" data=\"%s/%s.svg\"><img "
+                          "src=\"%s/%s.png\" alt=\"%s\"></object><figcaption><a href=\"%s/%s.svg\">"
+                          "%s</a> (%s)</figcaption></figure>\n", H(plotrel), H(stem), H(plotrel),
+                    H(stem), H(stem), H(plotrel), H(stem), H(stem), diagram_what(stem));
+        else
+            fprintf(o->h, "<figure><a href=\"%s/%s.svg\"><img src=\"%s/%s.png\" alt=\"%s\"></a>"
+                          "<figcaption>%s (%s)</figcaption></figure>\n", H(plotrel), H(stem),
+                    H(plotrel), H(stem), H(stem), H(stem), diagram_what(stem));
+        fprintf(o->m, "![%s](%s/%s.png)\n\n", M(stem), M(plotrel), M(stem));
     }
-    if (!drawn) {
+    free(names);
+    if (!nd) {
         fprintf(o->h, "<p><i>no diagram (no run with a reference to measure against)</i></p>\n");
         fprintf(o->m, "*no diagram (no run with a reference to measure against)*\n");
     }
@@ -372,9 +496,274 @@ static int by_page(const void *a, const void *b)
     return c;
 }
 
+static const char css[] =
+    "body{font-family:sans-serif;max-width:1500px;margin:1em auto;padding:0 1em;color:#222;"
+    "overflow-wrap:anywhere}\nh1{border-bottom:2px solid #1F77B4}\n"
+    "h2{margin-top:2em;border-bottom:1px solid #ccc;color:#1F77B4}\n"
+    ".wide{overflow-x:auto;max-width:100%}\n"
+    "table{border-collapse:collapse;margin:.5em 0;font-size:90%}\n"
+    "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}\n"
+    "th{background:#eef}\ntr.fail td{background:#fdd}\ntr.xfail td{background:#ffe}\n"
+    "tr.unsup td{background:#eee}\ntr.worse td{background:#fdd}\ntr.better td{background:#dfd}\n"
+    "figure{margin:1em 0}\nimg,object{max-width:100%;height:auto;border:1px solid #ddd}\n"
+    "object{width:100%}\n.note{background:#fff3cd;border:1px solid #e0c060;padding:.5em}\n"
+    "nav ul{display:flex;flex-wrap:wrap;list-style:none;padding:0;gap:.3em 1em}\n"
+    ".hint{color:#666;font-size:90%}\n";
+
+static void html_head(FILE *f, const char *title)
+{
+    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+               "<meta name=\"viewport\" content=\"width=device-width\">"
+               "<title>%s</title>\n<style>\n%s</style></head><body>\n", H(title), css);
+}
+
+/* the first line of the report and of the diff: an optional peer not built */
+static void peer_note(out2 *o, const cJSON *runs)
+{
+    const db_optional_solver *miss[8];
+    int nm = db_optional_missing_all(miss, 8);
+    for (int i = 0; i < nm; i++) {
+        int have = 0;
+        const cJSON *r;
+        cJSON_ArrayForEach(r, runs) have |= !strcmp(str(r, "solver"), miss[i]->name);
+        fprintf(o->h, "<p class=\"note\"><b>The peer solver %s (%s) is not built into this "
+                      "program</b>: install %s (scripts/setup.sh does) and rebuild; %s</p>\n",
+                H(miss[i]->name), H(miss[i]->what), H(miss[i]->package),
+                have ? "its runs in this file come from another build"
+                     : "this file has none of its runs, so counts differ from the README's");
+        fprintf(o->m, "> **The peer solver %s (%s) is not built into this program**: install "
+                      "%s and rebuild.\n\n", miss[i]->name, miss[i]->what, miss[i]->package);
+    }
+}
+
+/* the summary tables: performance profiles at three accuracies, failures by
+ * solver */
+static void summary(out2 *o, const cJSON *runs)
+{
+    static const double levels[] = {4, 6, 8};
+    static const double tau[] = {1, 1.5, 2, 4, 10, 100};
+    const int ntau = 6;
+    fprintf(o->h, "<h2 id=\"profiles\">Performance profiles</h2>\n<p>Dolan&ndash;Mor&eacute; "
+                  "profiles per solver and formulation: the fraction of problem pages on which "
+                  "its CPU time to reach the accuracy (read off its work-precision curve, "
+                  "log-linear between two tolerances) is within a factor &tau; of the fastest "
+                  "curve's. &tau; = 1: fastest; the last column: pages on which it reaches the "
+                  "accuracy at all (of those some curve reaches).</p>\n");
+    fprintf(o->m, "\n## Performance profiles\n\nDolan-Moré profiles: fraction of the problem "
+                  "pages on which the curve's CPU time to reach the accuracy is within a factor "
+                  "tau of the fastest curve's.\n");
+    for (int L = 0; L < 3; L++) {
+        static db_profile_row rows[128];
+        int np, nr = db_profile(runs, levels[L], tau, ntau, rows, 128, &np);
+        fprintf(o->h, "<h3>scd &ge; %.0f (%d pages)</h3>\n<div class=\"wide\"><table><tr>"
+                      "<th>solver / formulation</th><th>fastest</th>", levels[L], np);
+        fprintf(o->m, "\n### scd >= %.0f (%d pages)\n\n| solver / formulation | fastest |",
+                levels[L], np);
+        for (int t = 0; t < ntau; t++) {
+            fprintf(o->h, "<th>&tau; = %g</th>", tau[t]);
+            fprintf(o->m, " tau = %g |", tau[t]);
+        }
+        fprintf(o->h, "</tr>\n");
+        fprintf(o->m, "\n|---|---|");
+        for (int t = 0; t < ntau; t++)
+            fprintf(o->m, "---|");
+        fprintf(o->m, "\n");
+        for (int i = 0; i < nr; i++) {
+            fprintf(o->h, "<tr><td>%s</td><td>%d</td>", H(rows[i].curve), rows[i].wins);
+            fprintf(o->m, "| %s | %d |", M(rows[i].curve), rows[i].wins);
+            for (int t = 0; t < ntau; t++) {
+                fprintf(o->h, "<td>%.2f</td>", rows[i].frac[t]);
+                fprintf(o->m, " %.2f |", rows[i].frac[t]);
+            }
+            fprintf(o->h, "</tr>\n");
+            fprintf(o->m, "\n");
+        }
+        fprintf(o->h, "</table></div>\n");
+    }
+    /* failures by solver */
+    fprintf(o->h, "<h2 id=\"failures\">Failures by solver</h2>\n<div class=\"wide\"><table><tr>"
+                  "<th>solver</th><th>runs</th><th>ok</th><th>failed</th><th>of them expected"
+                  "</th><th>unsupported</th><th>reasons of the failures</th></tr>\n");
+    fprintf(o->m, "\n## Failures by solver\n\n| solver | runs | ok | failed | of them expected | "
+                  "unsupported | reasons |\n|---|---|---|---|---|---|---|\n");
+    const char *seen[64];
+    int ns = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, runs) {
+        int found = 0;
+        for (int i = 0; i < ns; i++)
+            found |= !strcmp(seen[i], str(r, "solver"));
+        if (!found && ns < 64)
+            seen[ns++] = str(r, "solver");
+    }
+    for (int i = 0; i < ns; i++) {
+        int cnt[4] = {0, 0, 0, 0};
+        char reasons[512] = "";
+        const char *rn[16];
+        int rc[16], nrn = 0;
+        cJSON_ArrayForEach(r, runs) {
+            if (strcmp(str(r, "solver"), seen[i]) != 0)
+                continue;
+            const char *st = str(r, "status");
+            cnt[0]++;
+            cnt[1] += !strcmp(st, "ok");
+            if (!strcmp(st, "failed")) {
+                cnt[2]++;
+                cnt[3] += db_xfail_find(r) != NULL;
+                int k = 0;
+                while (k < nrn && strcmp(rn[k], str(r, "reason")))
+                    k++;
+                if (k == nrn && nrn < 16) {
+                    rn[nrn] = str(r, "reason");
+                    rc[nrn++] = 0;
+                }
+                if (k < 16)
+                    rc[k]++;
+            }
+        }
+        int unsup = cnt[0] - cnt[1] - cnt[2];
+        for (int k = 0; k < nrn; k++) {
+            size_t u = strlen(reasons);
+            snprintf(reasons + u, sizeof reasons - u, "%s%s %d", k ? ", " : "", rn[k], rc[k]);
+        }
+        fprintf(o->h, "<tr%s><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td>"
+                      "<td>%s</td></tr>\n", cnt[2] > cnt[3] ? " class=\"fail\"" : "",
+                H(seen[i]), cnt[0], cnt[1], cnt[2], cnt[3], unsup, H(reasons));
+        fprintf(o->m, "| %s | %d | %d | %d | %d | %d | %s |\n", M(seen[i]), cnt[0], cnt[1], cnt[2],
+                cnt[3], unsup, M(reasons));
+    }
+    fprintf(o->h, "</table></div>\n");
+}
+
+static void cmp_label(const db_cmp_row *row, char *buf, size_t len)
+{
+    const cJSON *r = row->cur ? row->cur : row->base;
+    snprintf(buf, len, "%s:%s %s/%s tol=%.0e", str(r, "problem"), str(r, "scenario"),
+             str(r, "solver"), str(r, "formulation"), num(r, "rtol", NULL, NULL));
+}
+
+/* diff.html and diff.md against the baseline (compare.h); returns the count
+ * of regressions */
+static int diff_page(const char *outdir, const char *basepath, const cJSON *base,
+                     const cJSON *cur, const cJSON *runs, const cJSON **v, int n, const char *plots,
+                     const char *plotrel)
+{
+    db_cmp_row *rows;
+    int nr = db_compare(cJSON_GetObjectItemCaseSensitive(base, "runs"), runs, &rows);
+    if (nr < 0)
+        db_die("report: out of memory");
+    char hpath[4200], mpath[4200];
+    snprintf(hpath, sizeof hpath, "%s/diff.html", outdir);
+    snprintf(mpath, sizeof mpath, "%s/diff.md", outdir);
+    out2 o = {fopen(hpath, "w"), fopen(mpath, "w"), 0};
+    if (!o.h || !o.m)
+        db_die("report: cannot write %s / %s", hpath, mpath);
+    html_head(o.h, "daebench: changes against the baseline");
+    peer_note(&o, runs);
+    int tot[4] = {0, 0, 0, 0};
+    for (int i = 0; i < nr; i++)
+        tot[rows[i].kind]++;
+    fprintf(o.h, "<h1>Changes against the baseline</h1>\n<p>baseline <code>%s</code> (commit "
+                 "<code>%s</code>), current commit <code>%s</code>. <b>%d regressions, %d "
+                 "improvements</b>, %d unchanged, %d new. Criteria: status, scd by more than "
+                 "%.1f digits, steps / f_evals / decompositions by more than %.0f %% (CPU time "
+                 "is left to <code>daebench check</code>). <a href=\"index.html\">Report</a></p>\n",
+            H(basepath), H(str(base, "git")), H(str(cur, "git")), tot[1], tot[2],
+            tot[0], tot[3], DB_CMP_SCD, 100 * DB_CMP_COUNT);
+    fprintf(o.m, "# Changes against the baseline\n\nbaseline `%s`: **%d regressions, %d "
+                 "improvements**, %d unchanged, %d new.\n\n", basepath, tot[1], tot[2], tot[0],
+            tot[3]);
+    /* per solver */
+    fprintf(o.h, "<h2>Per solver</h2>\n<div class=\"wide\"><table><tr><th>solver</th>"
+                 "<th>regressions</th><th>improvements</th><th>unchanged</th><th>new</th></tr>\n");
+    fprintf(o.m, "| solver | regressions | improvements | unchanged | new |\n|---|---|---|---|---|\n");
+    const char *seen[64];
+    int ns = 0;
+    for (int i = 0; i < nr; i++) {
+        const char *s = str(rows[i].cur ? rows[i].cur : rows[i].base, "solver");
+        int f = 0;
+        for (int k = 0; k < ns; k++)
+            f |= !strcmp(seen[k], s);
+        if (!f && ns < 64)
+            seen[ns++] = s;
+    }
+    for (int k = 0; k < ns; k++) {
+        int c[4] = {0, 0, 0, 0};
+        for (int i = 0; i < nr; i++)
+            if (!strcmp(str(rows[i].cur ? rows[i].cur : rows[i].base, "solver"), seen[k]))
+                c[rows[i].kind]++;
+        fprintf(o.h, "<tr%s><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>\n",
+                c[1] ? " class=\"worse\"" : c[2] ? " class=\"better\"" : "", H(seen[k]), c[1],
+                c[2], c[0], c[3]);
+        fprintf(o.m, "| %s | %d | %d | %d | %d |\n", M(seen[k]), c[1], c[2], c[0], c[3]);
+    }
+    fprintf(o.h, "</table></div>\n");
+    static const char *const title[2] = {"Regressions", "Improvements"};
+    for (int w = 0; w < 2; w++) {
+        db_cmp_kind kind = w ? DB_CMP_BETTER : DB_CMP_WORSE;
+        fprintf(o.h, "<h2>%s</h2>\n", title[w]);
+        fprintf(o.m, "\n## %s\n\n", title[w]);
+        if (!tot[kind]) {
+            fprintf(o.h, "<p>none</p>\n");
+            fprintf(o.m, "none\n");
+            continue;
+        }
+        fprintf(o.h, "<div class=\"wide\"><table><tr><th>run</th><th>what changed</th></tr>\n");
+        fprintf(o.m, "| run | what changed |\n|---|---|\n");
+        for (int i = 0; i < nr; i++) {
+            if (rows[i].kind != kind)
+                continue;
+            char lab[400];
+            cmp_label(&rows[i], lab, sizeof lab);
+            fprintf(o.h, "<tr class=\"%s\"><td>%s</td><td>%s</td></tr>\n", w ? "better" : "worse",
+                    H(lab), H(rows[i].what));
+            fprintf(o.m, "| %s | %s |\n", M(lab), M(rows[i].what));
+        }
+        fprintf(o.h, "</table></div>\n");
+    }
+    /* every diagram, ghosts of the baseline under the current curves */
+    fprintf(o.h, "<h2>Diagrams</h2>\n<p class=\"hint\">Faint thick curves: the baseline (drawn "
+                 "when <code>daebench plot --baseline</code> made the diagrams); sharp curves: "
+                 "now. Each diagram links to its SVG, whose legend entries toggle the curves."
+                 "</p>\n");
+    fprintf(o.m, "\n## Diagrams\n\n");
+    for (int a = 0; a < n;) {
+        int b = a;
+        while (b < n && same_page(v[a], v[b]))
+            b++;
+        char pid[300];
+        snprintf(pid, sizeof pid, "%s-%s", str(v[a], "problem"), str(v[a], "scenario"));
+        char (*names)[256] = NULL;
+        int nd = diagram_list(plots, pid, &names);
+        if (nd) {
+            fprintf(o.h, "<h3><a href=\"%s.html\">%s</a></h3>\n", H(pid), H(pid));
+            fprintf(o.m, "### %s\n\n", M(pid));
+        }
+        for (int k = 0; k < nd; k++) {
+            char stem[256];
+            snprintf(stem, sizeof stem, "%.*s", (int)strlen(names[k]) - 4, names[k]);
+            fprintf(o.h, "<figure><a href=\"%s/%s.svg\"><img src=\"%s/%s.png\" alt=\"%s\"></a>"
+                         "<figcaption>%s</figcaption></figure>\n", H(plotrel), H(stem),
+                    H(plotrel), H(stem), H(stem), H(stem));
+            fprintf(o.m, "![%s](%s/%s.png)\n\n", M(stem), M(plotrel), M(stem));
+        }
+        free(names);
+        a = b;
+    }
+    fprintf(o.h, "</body></html>\n");
+    int bad = ferror(o.h) || ferror(o.m);
+    bad |= fclose(o.h) != 0;
+    bad |= fclose(o.m) != 0;
+    free(rows);
+    if (bad)
+        db_die("report: cannot write %s / %s", hpath, mpath);
+    printf("%s %s (%d regressions, %d improvements)\n", hpath, mpath, tot[1], tot[2]);
+    return tot[1];
+}
+
 int db_cmd_report(int argc, char **argv)
 {
-    const char *results = "results/bench.json", *plots = NULL, *outdir = NULL;
+    const char *results = "results/bench.json", *plots = NULL, *outdir = NULL, *basepath = NULL;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--results") == 0)
             results = db_cli_value(argc, argv, &i);
@@ -382,8 +771,10 @@ int db_cmd_report(int argc, char **argv)
             plots = db_cli_value(argc, argv, &i);
         else if (strcmp(argv[i], "--out") == 0)
             outdir = db_cli_value(argc, argv, &i);
+        else if (strcmp(argv[i], "--baseline") == 0)
+            basepath = db_cli_value(argc, argv, &i);
         else
-            db_die("report: unknown option '%s'", argv[i]);
+            db_die("report: unknown option '%s' (see daebench report --help)", argv[i]);
     }
     char odir[4096], pdir[4200];
     const char *slash = strrchr(results, '/');
@@ -410,6 +801,15 @@ int db_cmd_report(int argc, char **argv)
         cJSON_Delete(j);
         db_die("report: %s: not a daebench.bench/1 file", results);
     }
+    cJSON *base = NULL;
+    if (basepath) {
+        base = db_json_read_file(basepath, err, sizeof err);
+        if (!base)
+            db_die("report: %s", err);
+        if (strcmp(str(base, "schema"), "daebench.bench/1") != 0 ||
+            !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(base, "runs")))
+            db_die("report: %s: not a daebench.bench/1 file", basepath);
+    }
     int n = cJSON_GetArraySize(runs), k = 0;
     const cJSON **v = calloc((size_t)n + 1, sizeof *v);
     if (!v)
@@ -431,7 +831,7 @@ int db_cmd_report(int argc, char **argv)
     char hpath[4200], mpath[4200];
     snprintf(hpath, sizeof hpath, "%s/index.html", outdir);
     snprintf(mpath, sizeof mpath, "%s/report.md", outdir);
-    out2 o = {fopen(hpath, "w"), fopen(mpath, "w")};
+    out2 o = {fopen(hpath, "w"), fopen(mpath, "w"), 0};
     if (!o.h || !o.m)
         db_die("report: cannot write %s / %s", hpath, mpath);
     int ncells, missing = db_coverage(j, &ncells, NULL);
@@ -444,54 +844,66 @@ int db_cmd_report(int argc, char **argv)
     else
         snprintf(cov, sizeof cov, "%d of %d compatible cells have NO run", missing, ncells);
     const cJSON *mach = cJSON_GetObjectItemCaseSensitive(j, "machine");
-    fprintf(o.h, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                 "<title>daebench report</title>\n<style>\n"
-                 "body{font-family:sans-serif;max-width:1500px;margin:1em auto;padding:0 1em;"
-                 "color:#222}\nh1{border-bottom:2px solid #0072B2}\n"
-                 "h2{margin-top:2em;border-bottom:1px solid #ccc;color:#0072B2}\n"
-                 "table{border-collapse:collapse;margin:.5em 0;font-size:90%%}\n"
-                 "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}\n"
-                 "th{background:#eef}\ntr.fail td{background:#fdd}\ntr.xfail td{background:#ffe}"
-                 "\ntr.unsup td{background:#eee}\nfigure{margin:1em 0}\n"
-                 "img{max-width:100%%;border:1px solid #ddd}\n"
-                 "nav a{margin-right:1em}\n</style></head><body>\n"
-                 "<h1>daebench report</h1>\n<p>suite <b>%s</b>, created %s, commit <code>%s"
+    html_head(o.h, "daebench report");
+    peer_note(&o, runs);
+    fprintf(o.h, "<h1>daebench report</h1>\n<p>suite <b>%s</b>, created %s, commit <code>%s"
                  "</code>, machine %s (%s, %.0f cores)</p>\n<p><b>%d runs</b>: %d ok, %d failed "
-                 "(%d of them expected), %d unsupported. %s.%s</p>\n<nav>",
-            str(j, "suite"), str(j, "created"), str(j, "git"), str(mach, "hostname"),
-            str(mach, "cpu"), num(mach, "cores", NULL, NULL), n, ok, failed, xfail, unsup, cov,
+                 "(%d of them expected), %d unsupported. %s.%s</p>\n",
+            H(str(j, "suite")), H(str(j, "created")), H(str(j, "git")), H(str(mach, "hostname")),
+            H(str(mach, "cpu")), num(mach, "cores", NULL, NULL), n, ok, failed, xfail, unsup, cov,
             xpass ? " Some runs listed as expected failures now pass." : "");
     fprintf(o.m, "# daebench report\n\nsuite **%s**, created %s, commit `%s`, machine %s (%s, "
                  "%.0f cores)\n\n**%d runs**: %d ok, %d failed (%d of them expected), %d "
                  "unsupported. %s.\n",
-            str(j, "suite"), str(j, "created"), str(j, "git"), str(mach, "hostname"),
-            str(mach, "cpu"), num(mach, "cores", NULL, NULL), n, ok, failed, xfail, unsup, cov);
+            M(str(j, "suite")), M(str(j, "created")), M(str(j, "git")), M(str(mach, "hostname")),
+            M(str(mach, "cpu")), num(mach, "cores", NULL, NULL), n, ok, failed, xfail, unsup, cov);
+    if (base)
+        fprintf(o.h, "<p class=\"note\"><a href=\"diff.html\"><b>Changes against the baseline"
+                     "</b></a> (<code>%s</code>)</p>\n", H(basepath));
+    fprintf(o.h, "<nav><h2>Problem pages</h2><ul>");
     for (int a = 0; a < n;) {
         int b = a;
         while (b < n && same_page(v[a], v[b]))
             b++;
-        fprintf(o.h, "<a href=\"#%s-%s\">%s:%s</a>", str(v[a], "problem"),
-                str(v[a], "scenario"), str(v[a], "problem"), str(v[a], "scenario"));
+        fprintf(o.h, "<li><a href=\"%s-%s.html\">%s:%s</a></li>", H(str(v[a], "problem")),
+                H(str(v[a], "scenario")), H(str(v[a], "problem")), H(str(v[a], "scenario")));
         a = b;
     }
-    fprintf(o.h, "</nav>\n");
+    fprintf(o.h, "</ul></nav>\n");
+    summary(&o, runs);
     scaling_table(&o, j, runs, plots, plotrel);
     ratio_table(&o, runs);
+    fprintf(o.h, "</body></html>\n");
+    /* one HTML page per problem and scenario; the Markdown twin holds them all */
     for (int a = 0; a < n;) {
         int b = a;
         while (b < n && same_page(v[a], v[b]))
             b++;
-        page(&o, v + a, b - a, plots, plotrel);
+        char ppath[4600], title[300];
+        snprintf(title, sizeof title, "%s-%s", str(v[a], "problem"), str(v[a], "scenario"));
+        snprintf(ppath, sizeof ppath, "%s/%s.html", outdir, title);
+        out2 po = {fopen(ppath, "w"), o.m, 1};
+        if (!po.h)
+            db_die("report: cannot write %s", ppath);
+        html_head(po.h, title);
+        fprintf(po.h, "<p><a href=\"index.html\">&larr; summary</a>%s</p>\n",
+                base ? " &middot; <a href=\"diff.html\">changes against the baseline</a>" : "");
+        page(&po, v + a, b - a, plots, plotrel);
+        fprintf(po.h, "</body></html>\n");
+        if (ferror(po.h) | (fclose(po.h) != 0))
+            db_die("report: cannot write %s", ppath);
         a = b;
     }
-    fprintf(o.h, "</body></html>\n");
     int bad = ferror(o.h) || ferror(o.m);
     bad |= fclose(o.h) != 0;
     bad |= fclose(o.m) != 0;
-    free(v);
-    cJSON_Delete(j);
     if (bad)
         db_die("report: cannot write %s / %s", hpath, mpath);
     printf("%s %s\n", hpath, mpath);
+    if (base)
+        diff_page(outdir, basepath, base, j, runs, v, n, plots, plotrel);
+    free(v);
+    cJSON_Delete(j);
+    cJSON_Delete(base);
     return 0;
 }

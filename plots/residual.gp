@@ -7,6 +7,7 @@
 # not drawn on the log axis.
 
 if (!exists("failfile")) failfile = ""
+if (!exists("levels")) levels = "9 10 11"
 if (!exists("ghostfile")) ghostfile = ""
 if (!exists("nghost")) nghost = 0
 if (!exists("ghostcolors")) ghostcolors = ""
@@ -23,14 +24,15 @@ do for [fmt in "png svg"] {
         set terminal svg size 1800,640 enhanced font "Sans,11" background "white" mouse standalone
     }
     set output outbase."-res.".fmt
-    set multiplot layout 1,3 title ptitle." : constraint residuals vs tolerance" noenhanced font ",14"
+    set multiplot layout 1,words(levels) title ptitle." : constraint residuals vs tolerance" noenhanced font ",14"
     set logscale xy
     set format x "10^{%L}"
     set format y "10^{%L}"
     set grid xtics ytics
     set key outside right top vertical noenhanced box font ",8" spacing 0.85 samplen 2
     set xlabel "tolerance (rtol = atol)"
-    do for [c=9:11] {
+    do for [li=1:words(levels)] {
+        c = int(word(levels, li))
         set title lname(c)." level"
         set ylabel "max residual on the grid"
         if (strlen(failfile) > 0) {

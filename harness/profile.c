@@ -1,0 +1,162 @@
+/* profile.c — Dolan–Moré performance profiles (profile.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile.h"
+
+static const char *sval(const cJSON *r, const char *k)
+{
+    const char *s = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, k));
+    return s ? s : "";
+}
+
+static double nval(const cJSON *r, const char *a, const char *b)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(r, a);
+    if (b)
+        x = cJSON_GetObjectItemCaseSensitive(x, b);
+    return cJSON_IsNumber(x) ? x->valuedouble : NAN;
+}
+
+static int usable(const cJSON *r)
+{
+    return !strcmp(sval(r, "status"), "ok") && isfinite(nval(r, "error", "scd")) &&
+           nval(r, "cpu_seconds", NULL) > 0;
+}
+
+static int by_tol(const void *a, const void *b)
+{
+    double x = nval(*(const cJSON *const *)a, "rtol", NULL);
+    double y = nval(*(const cJSON *const *)b, "rtol", NULL);
+    return (x < y) - (x > y);  /* loose first */
+}
+
+double db_profile_cost(const cJSON *const *runs, int n, double scd)
+{
+    const cJSON **v = malloc(((size_t)n + 1) * sizeof *v);
+    if (!v)
+        return INFINITY;
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (usable(runs[i]))
+            v[m++] = runs[i];
+    qsort(v, (size_t)m, sizeof *v, by_tol);
+    double best = INFINITY;
+    for (int i = 0; i < m; i++) {
+        double s = nval(v[i], "error", "scd"), t = nval(v[i], "cpu_seconds", NULL);
+        if (s >= scd)
+            best = fmin(best, t);
+        if (i + 1 < m) {
+            double s2 = nval(v[i + 1], "error", "scd"), t2 = nval(v[i + 1], "cpu_seconds", NULL);
+            double lo = fmin(s, s2), hi = fmax(s, s2);
+            if (lo < scd && scd <= hi && hi > lo) {
+                double w = (scd - s) / (s2 - s);
+                best = fmin(best, pow(10.0, log10(t) + w * (log10(t2) - log10(t))));
+            }
+        }
+    }
+    free(v);
+    return best;
+}
+
+typedef struct {
+    const cJSON *r;
+    char page[160], curve[96];
+} item;
+
+static int by_page_curve(const void *a, const void *b)
+{
+    const item *x = a, *y = b;
+    int c = strcmp(x->page, y->page);
+    return c ? c : strcmp(x->curve, y->curve);
+}
+
+int db_profile(const cJSON *runs, double scd, const double *tau, int ntau,
+               db_profile_row *rows, int maxrows, int *npages)
+{
+    int n = cJSON_GetArraySize(runs), k = 0, nrows = 0;
+    *npages = 0;
+    if (ntau > DB_PROFILE_MAXTAU)
+        ntau = DB_PROFILE_MAXTAU;
+    item *it = calloc((size_t)n + 1, sizeof *it);
+    const cJSON **grp = calloc((size_t)n + 1, sizeof *grp);
+    double *cost = calloc((size_t)maxrows + 1, sizeof *cost);
+    if (!it || !grp || !cost) {
+        free(it);
+        free(grp);
+        free(cost);
+        return 0;
+    }
+    const cJSON *r;
+    cJSON_ArrayForEach(r, runs) {
+        if (!strcmp(sval(r, "status"), "unsupported"))
+            continue;
+        it[k].r = r;
+        snprintf(it[k].page, sizeof it[k].page, "%s:%s", sval(r, "problem"), sval(r, "scenario"));
+        snprintf(it[k].curve, sizeof it[k].curve, "%s/%s", sval(r, "solver"),
+                 sval(r, "formulation"));
+        k++;
+    }
+    qsort(it, (size_t)k, sizeof *it, by_page_curve);
+    /* every curve of the file is a row */
+    for (int i = 0; i < k; i++) {
+        int found = 0;
+        for (int j = 0; j < nrows && !found; j++)
+            found = !strcmp(rows[j].curve, it[i].curve);
+        if (!found && nrows < maxrows) {
+            memset(&rows[nrows], 0, sizeof rows[nrows]);
+            snprintf(rows[nrows].curve, sizeof rows[nrows].curve, "%s", it[i].curve);
+            nrows++;
+        }
+    }
+    for (int a = 0; a < k;) {
+        int b = a;
+        while (b < k && !strcmp(it[a].page, it[b].page))
+            b++;
+        for (int j = 0; j < nrows; j++)
+            cost[j] = INFINITY;
+        for (int c = a; c < b;) {
+            int d = c, ng = 0;
+            while (d < b && !strcmp(it[c].curve, it[d].curve))
+                grp[ng++] = it[d++].r;
+            for (int j = 0; j < nrows; j++)
+                if (!strcmp(rows[j].curve, it[c].curve))
+                    cost[j] = db_profile_cost(grp, ng, scd);
+            c = d;
+        }
+        double tmin = INFINITY;
+        for (int j = 0; j < nrows; j++)
+            tmin = fmin(tmin, cost[j]);
+        if (isfinite(tmin)) {
+            (*npages)++;
+            for (int j = 0; j < nrows; j++) {
+                double ratio = cost[j] / tmin;
+                rows[j].wins += ratio <= 1.0;
+                for (int t = 0; t < ntau; t++)
+                    rows[j].frac[t] += ratio <= tau[t];
+            }
+        }
+        a = b;
+    }
+    for (int j = 0; j < nrows; j++)
+        for (int t = 0; t < ntau; t++)
+            rows[j].frac[t] = *npages ? rows[j].frac[t] / *npages : 0.0;
+    /* sort: most robust (largest τ) first, then most wins */
+    for (int i = 1; i < nrows; i++)
+        for (int j = i; j > 0; j--) {
+            db_profile_row *x = &rows[j - 1], *y = &rows[j];
+            double dx = ntau ? x->frac[ntau - 1] : 0, dy = ntau ? y->frac[ntau - 1] : 0;
+            if (dy > dx || (dy == dx && y->wins > x->wins)) {
+                db_profile_row t = *x;
+                *x = *y;
+                *y = t;
+            } else
+                break;
+        }
+    free(it);
+    free(grp);
+    free(cost);
+    return nrows;
+}
