@@ -20,6 +20,7 @@
  * already in DIR/bench.json and runs the rest (resume.h).
  * Writes DIR/bench.json (schema daebench.bench/1, DESIGN.md §"JSON"). */
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,6 +107,7 @@ typedef struct {
     const cJSON *prev;       /* its record in the file resumed (--resume), or NULL */
     int ipar;                /* the parameter of the suite's sweep (suite.h), or -1 */
     double pval;             /* its value in this run */
+    double w;                /* expected cost (progress estimate; set_weights) */
 } item;
 
 static int same_group(const item *a, const item *b)
@@ -149,6 +151,71 @@ static void add_filters(cJSON *root, const filter *fp, const filter *ff, const f
         cJSON_AddStringToObject(o, "tols", tols_s);
 }
 
+/* the optional peers this program lacks, one line each (first lines of the
+ * sweep's output and of its summary) */
+static void peer_lines(void)
+{
+    const db_optional_solver *miss[8];
+    int nm = db_optional_missing_all(miss, 8);
+    for (int i = 0; i < nm; i++)
+        fprintf(stderr, "bench: NOTE: the peer solver %s is not built (install %s, as "
+                        "scripts/setup.sh does, and rebuild): its runs are missing\n",
+                miss[i]->name, miss[i]->package);
+}
+
+/* the expected cost of each run for the time-left estimate: the baseline's
+ * CPU time × repeats of the same run (reference/baseline/<suite>.json; at
+ * least 0.1 s, the timing's minimum, plus 20 ms of process overhead), the
+ * mean of the known ones for a run the baseline lacks; all 1 without a
+ * baseline.  Returns the total of the runs still to do. */
+static double set_weights(item *items, int n, const char *suite)
+{
+    char path[4200], err[512];
+    snprintf(path, sizeof path, "%s/reference/baseline/%s.json", DAEBENCH_SOURCE_DIR, suite);
+    for (int k = 0; k < n; k++)
+        items[k].w = 1.0;
+    if (access(path, R_OK) != 0)
+        return 0;
+    cJSON *b = db_json_read_file(path, err, sizeof err);
+    if (!b)
+        return 0;
+    const cJSON *runs = cJSON_GetObjectItemCaseSensitive(b, "runs"), *r;
+    double sum = 0, total = 0;
+    int known = 0;
+    for (int k = 0; k < n; k++) {
+        items[k].w = -1;
+        cJSON_ArrayForEach(r, runs) {
+            const char *pb = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "problem"));
+            const char *sc = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "scenario"));
+            const char *fm = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "formulation"));
+            const char *sv = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "solver"));
+            const cJSON *tl = cJSON_GetObjectItemCaseSensitive(r, "rtol");
+            const cJSON *cp = cJSON_GetObjectItemCaseSensitive(r, "cpu_seconds");
+            const cJSON *rp = cJSON_GetObjectItemCaseSensitive(r, "repeats");
+            if (!pb || !sc || !fm || !sv || !cJSON_IsNumber(tl) || strcmp(pb, items[k].p->name) ||
+                strcmp(sc, items[k].p->scenarios[items[k].sc].name) ||
+                strcmp(fm, db_form_name(items[k].f)) || strcmp(sv, items[k].s->name) ||
+                fabs(tl->valuedouble / items[k].tol - 1) > 1e-9)
+                continue;
+            double c = cJSON_IsNumber(cp) ? cp->valuedouble : 0;
+            double rr = cJSON_IsNumber(rp) ? rp->valuedouble : 1;
+            items[k].w = fmax(c * fmax(rr, 1), 0.1) + 0.02;
+            sum += items[k].w;
+            known++;
+            break;
+        }
+    }
+    double mean = known ? sum / known : 1.0;
+    for (int k = 0; k < n; k++) {
+        if (items[k].w < 0)
+            items[k].w = mean;
+        if (!items[k].prev)
+            total += items[k].w;
+    }
+    cJSON_Delete(b);
+    return total;
+}
+
 /* after a complete sweep: the CSV beside bench.json (csv.h), the coverage of
  * the compatible cells and the expected failures (coverage.h) */
 static void after_sweep(const cJSON *root, const char *out)
@@ -157,6 +224,7 @@ static void after_sweep(const cJSON *root, const char *out)
     snprintf(path, sizeof path, "%s/bench.csv", out);
     if (db_csv_write(root, path, err, sizeof err) != 0)
         fprintf(stderr, "daebench: bench: %s\n", err);
+    peer_lines();
     int ncells, missing = db_coverage(root, &ncells, stderr);
     if (missing > 0)
         fprintf(stderr, "bench: coverage: %d of %d compatible cells have no run\n", missing,
@@ -295,10 +363,12 @@ static cJSON *run_group(const item *items, int a, int b, int n, const db_suite *
         /* saved before it is reported: a run announced as finished is never lost */
         if (db_json_write_atomic(part, arr, err, sizeof err) != 0)
             db_die("bench: %s", err);
-        db_progress_report(progress, ok, line);
+        db_progress_report_w(progress, ok, line, items[k].w);
     }
     return arr;
 }
+
+static double run_weight_total;  /* set_weights, for run_groups */
 
 /* the part file of group g of the sweep of process tag */
 static void part_path(char *buf, size_t len, const char *out, long tag, int g)
@@ -329,6 +399,7 @@ static void run_groups(const item *items, int n, const db_suite *suite, int jobs
     int next = 0, running = 0;
     int stopped = 0;
     progress = db_progress_start(group_todo(items, 0, n), 0);
+    db_progress_weights(progress, run_weight_total);
     while ((next < ng && !stopped) || running > 0) {
         if (!stopped && db_interrupted()) {
             /* SIGINT/SIGTERM: start nothing more, stop the running groups (each
@@ -557,7 +628,7 @@ int db_cmd_bench(int argc, char **argv)
                             items = grown;
                         }
                         items[n++] = (item){p, sc, (db_form)f, s, sctols[it], NULL, ipar,
-                                            ipar >= 0 ? swvals[iv] : 0.0};
+                                            ipar >= 0 ? swvals[iv] : 0.0, 1.0};
                     }
                 }
             }
@@ -600,6 +671,8 @@ int db_cmd_bench(int argc, char **argv)
     cJSON *runs = cJSON_AddArrayToObject(root, "runs");
 
     int nfailed = 0;
+    peer_lines();
+    run_weight_total = set_weights(items, n, suite->name);
     db_interrupt_install();
     run_groups(items, n, suite, (int)jobs, out, runs, &nfailed);
     free(items);

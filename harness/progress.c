@@ -1,7 +1,11 @@
 /* progress.c — the progress display of the sweep (progress.h): counters in an
  * anonymous shared mapping, updated with C11 atomics by the worker processes;
- * the estimate of the time left is elapsed / done × (total − done). */
+ * the estimate of the time left is elapsed / done × (total − done), with done
+ * and total weighted by the expected cost of each run where the sweep knows it
+ * (db_progress_weights: the baseline's CPU time per run).  The status line on a
+ * terminal fits 80 columns. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,7 +17,9 @@
 
 struct db_progress {
     atomic_int done, failed;
+    atomic_llong done_w;  /* weight done, in micro-units */
     int total;
+    double total_w;       /* 0: unweighted */
     int tty;
     double t0;          /* CLOCK_MONOTONIC at the start */
 };
@@ -44,19 +50,30 @@ db_progress *db_progress_start(int total, int mode)
         return NULL;
     atomic_init(&p->done, 0);
     atomic_init(&p->failed, 0);
+    atomic_init(&p->done_w, 0);
+    p->total_w = 0;
     p->total = total;
     p->tty = mode == 1 || (mode == 0 && isatty(STDERR_FILENO));
     p->t0 = now();
     return p;
 }
 
+void db_progress_weights(db_progress *p, double total)
+{
+    if (p && total > 0)
+        p->total_w = total;
+}
+
 /* "12/408, 2 failed, 0:42 elapsed, ~3:10 left" */
-static void status_text(const db_progress *p, int done, int failed, char *buf, size_t len)
+static void status_text(db_progress *p, int done, int failed, char *buf, size_t len)
 {
     char el[32], left[32];
     double e = now() - p->t0;
     db_progress_hms(e, el, sizeof el);
-    if (done > 0 && done < p->total)
+    double dw = 1e-6 * (double)atomic_load(&p->done_w);
+    if (p->total_w > 0 && dw > 0 && done < p->total)
+        db_progress_hms(e / dw * fmax(p->total_w - dw, 0.0), left, sizeof left);
+    else if (done > 0 && done < p->total)
         db_progress_hms(e / done * (p->total - done), left, sizeof left);
     else
         snprintf(left, sizeof left, "0:00");
@@ -78,8 +95,14 @@ static void emit(const char *s)
 
 void db_progress_report(db_progress *p, int ok, const char *summary)
 {
+    db_progress_report_w(p, ok, summary, 1.0);
+}
+
+void db_progress_report_w(db_progress *p, int ok, const char *summary, double weight)
+{
     if (!p)
         return;
+    atomic_fetch_add(&p->done_w, (long long)(1e6 * weight));
     int done = atomic_fetch_add(&p->done, 1) + 1;
     int failed = ok ? atomic_load(&p->failed) : atomic_fetch_add(&p->failed, 1) + 1;
     char st[160], line[1024];
@@ -89,8 +112,12 @@ void db_progress_report(db_progress *p, int ok, const char *summary)
         if (!ok)
             snprintf(line, sizeof line, "\r\033[K[%d/%d] %s\n\033[1mbench: %s\033[0m", done,
                      p->total, summary, st);
-        else
-            snprintf(line, sizeof line, "\r\033[Kbench: %s  (%.60s)", st, summary);
+        else {
+            /* 79 columns at most: "bench: " + status + "  " + the run, cut */
+            int room = 79 - 7 - (int)strlen(st) - 2;
+            snprintf(line, sizeof line, "\r\033[Kbench: %s%s%.*s", st, room > 8 ? "  " : "",
+                     room > 8 ? room : 0, summary);
+        }
     } else {
         snprintf(line, sizeof line, "[%d/%d] %s | %s\n", done, p->total, summary,
                  strchr(st, ',') + 2);

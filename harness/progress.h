@@ -18,6 +18,10 @@ db_progress *db_progress_start(int total, int mode);
 /* one run finished (ok = its status is "ok"); summary is its one-line summary.
  * Callable from any process forked after db_progress_start. */
 void db_progress_report(db_progress *p, int ok, const char *summary);
+/* weighted estimate: the runs' expected costs sum to total (any unit);
+ * reports then pass each run's weight */
+void db_progress_weights(db_progress *p, double total);
+void db_progress_report_w(db_progress *p, int ok, const char *summary, double weight);
 /* the counts so far */
 int db_progress_done(const db_progress *p);
 int db_progress_failed(const db_progress *p);
