@@ -134,20 +134,23 @@ int db_profile(const cJSON *runs, double scd, const double *tau, int ntau,
             for (int j = 0; j < nrows; j++) {
                 double ratio = cost[j] / tmin;
                 rows[j].wins += ratio <= 1.0;
+                rows[j].reach += isfinite(ratio);
                 for (int t = 0; t < ntau; t++)
                     rows[j].frac[t] += ratio <= tau[t];
             }
         }
         a = b;
     }
-    for (int j = 0; j < nrows; j++)
+    for (int j = 0; j < nrows; j++) {
         for (int t = 0; t < ntau; t++)
             rows[j].frac[t] = *npages ? rows[j].frac[t] / *npages : 0.0;
+        rows[j].reach = *npages ? rows[j].reach / *npages : 0.0;
+    }
     /* sort: most robust (largest τ) first, then most wins */
     for (int i = 1; i < nrows; i++)
         for (int j = i; j > 0; j--) {
             db_profile_row *x = &rows[j - 1], *y = &rows[j];
-            double dx = ntau ? x->frac[ntau - 1] : 0, dy = ntau ? y->frac[ntau - 1] : 0;
+            double dx = x->reach, dy = y->reach;
             if (dy > dx || (dy == dx && y->wins > x->wins)) {
                 db_profile_row t = *x;
                 *x = *y;

@@ -20,10 +20,11 @@ typedef struct {
     char curve[96];                    /* "radau5/GGL" */
     double frac[DB_PROFILE_MAXTAU];    /* ρ(τ_k) */
     int wins;                          /* pages where r = 1 (fastest) */
+    double reach;                      /* fraction of the P pages where t < ∞ */
 } db_profile_row;
 
-/* the profile at level scd for tau[0..ntau); rows sorted by ρ at the largest
- * τ, then by wins; returns the count of curves (≤ maxrows), *npages = P */
+/* the profile at level scd for tau[0..ntau); rows sorted by the fraction of
+ * pages reached, then by wins; returns the count of curves (≤ maxrows), *npages = P */
 int db_profile(const cJSON *runs, double scd, const double *tau, int ntau,
                db_profile_row *rows, int maxrows, int *npages);
 

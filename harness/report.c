@@ -541,14 +541,15 @@ static void peer_note(out2 *o, const cJSON *runs)
 static void summary(out2 *o, const cJSON *runs)
 {
     static const double levels[] = {4, 6, 8};
-    static const double tau[] = {1, 1.5, 2, 4, 10, 100};
-    const int ntau = 6;
+    static const double tau[] = {1, 1.5, 2, 4, 10};
+    const int ntau = 5;
     fprintf(o->h, "<h2 id=\"profiles\">Performance profiles</h2>\n<p>Dolan&ndash;Mor&eacute; "
                   "profiles per solver and formulation: the fraction of problem pages on which "
                   "its CPU time to reach the accuracy (read off its work-precision curve, "
                   "log-linear between two tolerances) is within a factor &tau; of the fastest "
-                  "curve's. &tau; = 1: fastest; the last column: pages on which it reaches the "
-                  "accuracy at all (of those some curve reaches).</p>\n");
+                  "curve's (&tau; = 1: fastest); <i>reaches</i>: the fraction of pages on which it "
+                  "reaches the accuracy at all. Over the pages on which some curve reaches it; "
+                  "<i>fastest</i> counts pages.</p>\n");
     fprintf(o->m, "\n## Performance profiles\n\nDolan-Moré profiles: fraction of the problem "
                   "pages on which the curve's CPU time to reach the accuracy is within a factor "
                   "tau of the fastest curve's.\n");
@@ -563,9 +564,9 @@ static void summary(out2 *o, const cJSON *runs)
             fprintf(o->h, "<th>&tau; = %g</th>", tau[t]);
             fprintf(o->m, " tau = %g |", tau[t]);
         }
-        fprintf(o->h, "</tr>\n");
-        fprintf(o->m, "\n|---|---|");
-        for (int t = 0; t < ntau; t++)
+        fprintf(o->h, "<th>reaches</th></tr>\n");
+        fprintf(o->m, " reaches |\n|---|---|");
+        for (int t = 0; t <= ntau; t++)
             fprintf(o->m, "---|");
         fprintf(o->m, "\n");
         for (int i = 0; i < nr; i++) {
@@ -575,8 +576,8 @@ static void summary(out2 *o, const cJSON *runs)
                 fprintf(o->h, "<td>%.2f</td>", rows[i].frac[t]);
                 fprintf(o->m, " %.2f |", rows[i].frac[t]);
             }
-            fprintf(o->h, "</tr>\n");
-            fprintf(o->m, "\n");
+            fprintf(o->h, "<td>%.2f</td></tr>\n", rows[i].reach);
+            fprintf(o->m, " %.2f |\n", rows[i].reach);
         }
         fprintf(o->h, "</table></div>\n");
     }

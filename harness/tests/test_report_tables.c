@@ -123,9 +123,9 @@ static void test_profile(void)
     db_profile_row rows[8];
     int np, nr = db_profile(runs, 6, tau, 3, rows, 8, &np);
     CHECK(nr == 3 && np == 3, "%d curves on %d pages, expected 3 on 3", nr, np);
-    static const struct { const char *c; double f[3]; int wins; } want[] = {
-        {"A/F", {2.0 / 3, 1, 1}, 2}, {"B/F", {1.0 / 3, 2.0 / 3, 2.0 / 3}, 1},
-        {"C/F", {0, 0, 1.0 / 3}, 0},
+    static const struct { const char *c; double f[3]; int wins; double reach; } want[] = {
+        {"A/F", {2.0 / 3, 1, 1}, 2, 1}, {"B/F", {1.0 / 3, 2.0 / 3, 2.0 / 3}, 1, 2.0 / 3},
+        {"C/F", {0, 0, 1.0 / 3}, 0, 1.0 / 3},
     };
     for (int k = 0; k < 3; k++) {
         int i = 0;
@@ -137,6 +137,8 @@ static void test_profile(void)
         for (int t = 0; t < 3; t++)
             CHECK(fabs(rows[i].frac[t] - want[k].f[t]) < 1e-12, "%s rho(%g) = %g, expected %g",
                   want[k].c, tau[t], rows[i].frac[t], want[k].f[t]);
+        CHECK(fabs(rows[i].reach - want[k].reach) < 1e-12, "%s reaches %g, expected %g",
+              want[k].c, rows[i].reach, want[k].reach);
         CHECK(rows[i].wins == want[k].wins, "%s wins %d, expected %d", want[k].c, rows[i].wins,
               want[k].wins);
     }
