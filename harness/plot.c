@@ -131,6 +131,25 @@ static void put(FILE *f, double x)
         fprintf(f, " NaN");
 }
 
+/* the one gnuplot sink of free text from a bench file (a failure reason): the
+ * text inside a single-quoted gnuplot string, where a quote is doubled and a
+ * line break or a control character becomes a blank; a rotating buffer (the
+ * merge with harness/escape.c re-points this) */
+static const char *G(const char *s)
+{
+    static char buf[4][512];
+    static int k;
+    char *b = buf[k++ % 4];
+    size_t u = 0;
+    for (; *s && u + 3 < sizeof buf[0]; s++) {
+        if (*s == '\'')
+            b[u++] = '\'';
+        b[u++] = (unsigned char)*s < 0x20 ? ' ' : *s;
+    }
+    b[u] = '\0';
+    return b;
+}
+
 /* a file name from a directory listing usable in a gnuplot string */
 static int safe_file(const char *s)
 {
@@ -472,7 +491,7 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
         if (used < 400)
             snprintf(failed + used, sizeof failed - used, "%s%s/%s %.0e%s%s", nfailed ? ", " : "",
                      v[k].solver, v[k].form, v[k].tol, cJSON_IsString(rs) ? " " : "",
-                     cJSON_IsString(rs) ? rs->valuestring : "");
+                     cJSON_IsString(rs) ? G(rs->valuestring) : "");
         nfailed++;
     }
     if (ff && fclose(ff) != 0)
