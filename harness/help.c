@@ -55,8 +55,8 @@ const db_help db_help_table[] = {
      "  --results FILE        bench file (default results/bench.json)\n"
      "  --out DIR             output directory (default results/plots)\n"
      "  --traj DIR            time series of the long runs (default: DIR of FILE/traj)\n"
-     "  --baseline FILE       draw this bench file's curves as faint ghosts under the\n"
-     "                        current ones (diagrams <page>-diff-*.png)\n"
+     "  --baseline FILE       draw this bench file's curves as faint thick ghosts under\n"
+     "                        the current ones in every diagram\n"
      "  --trajectory FILE     the CSV of `run --trajectory`: FILE-err.png/.svg\n"},
     {"report", "report --results FILE [--plots DIR] [--out DIR] [--baseline FILE]",
      "HTML and Markdown report: summary page, one page per problem, diff page",

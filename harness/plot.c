@@ -22,6 +22,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "jsonio.h"
+#include "profile.h"
 #include "scaling.h"
 #include "solvers/solver.h"
 #include "suite.h"
@@ -696,6 +697,70 @@ static int safe_name(const char *s)
     return 1;
 }
 
+/* the performance profiles of the summary page (profile.h, plots/profile.gp):
+ * OUT/profile.png/.svg, one panel per accuracy, one curve per solver (its
+ * fastest formulation on each page); data OUT/profile-scd<S>.dat */
+static int plot_profile(const cJSON *runs, const char *outdir, const char *scriptdir)
+{
+    static const int levels[3] = {4, 6, 8};
+    double tau[DB_PROFILE_MAXTAU];
+    int ntau = 41;
+    for (int t = 0; t < ntau; t++)
+        tau[t] = pow(10.0, 2.0 * t / (ntau - 1));  /* 1 … 100 */
+    char files[3][4200], titles[1024] = "", colors[512] = "", npg[64] = "";
+    int nb = 0;
+    static db_profile_row rows[64];
+    for (int L = 0; L < 3; L++) {
+        int np, nr = db_profile_by_solver(runs, levels[L], tau, ntau, rows, 64, &np);
+        if (nr == 0 || np == 0)
+            return 0;
+        /* registry order: fixed colours */
+        for (int i = 1; i < nr; i++)
+            for (int j = i; j > 0 && solver_index(rows[j].curve) < solver_index(rows[j - 1].curve);
+                 j--) {
+                db_profile_row t = rows[j];
+                rows[j] = rows[j - 1];
+                rows[j - 1] = t;
+            }
+        snprintf(files[L], sizeof files[L], "%s/profile-scd%d.dat", outdir, levels[L]);
+        FILE *f = fopen(files[L], "w");
+        if (!f)
+            db_die("plot: cannot write %s: %s", files[L], strerror(errno));
+        fprintf(f, "# daebench performance profile at scd >= %d over %d pages: tau rho\n",
+                levels[L], np);
+        for (int i = 0; i < nr; i++) {
+            fprintf(f, "%s# %s\n", i ? "\n\n" : "", rows[i].curve);
+            for (int t = 0; t < ntau; t++)
+                fprintf(f, "%.6g %.6g\n", tau[t], rows[i].frac[t]);
+        }
+        if (fclose(f) != 0)
+            db_die("plot: cannot write %s", files[L]);
+        size_t u = strlen(npg);
+        snprintf(npg + u, sizeof npg - u, "%s%d", L ? " " : "", np);
+        if (L == 0) {
+            nb = nr;
+            for (int i = 0; i < nr; i++) {
+                u = strlen(titles);
+                snprintf(titles + u, sizeof titles - u, "%s%.60s", i ? " " : "", rows[i].curve);
+                u = strlen(colors);
+                snprintf(colors + u, sizeof colors - u, "%s%s", i ? " " : "",
+                         palette[solver_index(rows[i].curve) % 8]);
+            }
+        }
+    }
+    char expr[16384], script[4200], base[4200];
+    snprintf(base, sizeof base, "%s/profile", outdir);
+    if (snprintf(expr, sizeof expr, "files='%s %s %s'; levels='4 6 8'; npages='%s'; nblocks=%d; "
+             "titles='%s'; colors='%s'; outbase='%s'", files[0], files[1], files[2], npg, nb,
+             titles, colors, base) >= (int)sizeof expr)
+        db_die("plot: --out too long");
+    snprintf(script, sizeof script, "%s/profile.gp", scriptdir);
+    if (run_gnuplot(expr, script, "profile") != 0)
+        return -1;
+    printf("%s.png %s.svg (%d solvers)\n", base, base, nb);
+    return 0;
+}
+
 /* the error over time of one run: the CSV of "run --trajectory" drawn by
  * plots/trajerr.gp as FILE-err.png/.svg (FILE without ".csv") */
 static int plot_trajectory(const char *csv, const char *scriptdir)
@@ -828,6 +893,8 @@ int db_cmd_plot(int argc, char **argv)
                                                                              : 0;
         n = 0;
     }
+    if (n > 0 && plot_profile(runs, outdir, scriptdir) != 0)
+        rc = DB_EXIT_BAD_INPUT;
     for (int a = 0; a < n;) {
         int b = a;
         while (b < n && same_page(&v[a], &v[b]))

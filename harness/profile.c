@@ -63,7 +63,7 @@ double db_profile_cost(const cJSON *const *runs, int n, double scd)
 
 typedef struct {
     const cJSON *r;
-    char page[160], curve[96];
+    char page[160], curve[96], row[96];  /* row: the profile row it counts for */
 } item;
 
 static int by_page_curve(const void *a, const void *b)
@@ -73,8 +73,8 @@ static int by_page_curve(const void *a, const void *b)
     return c ? c : strcmp(x->curve, y->curve);
 }
 
-int db_profile(const cJSON *runs, double scd, const double *tau, int ntau,
-               db_profile_row *rows, int maxrows, int *npages)
+static int profile(const cJSON *runs, double scd, const double *tau, int ntau,
+                   db_profile_row *rows, int maxrows, int *npages, int by_solver)
 {
     int n = cJSON_GetArraySize(runs), k = 0, nrows = 0;
     *npages = 0;
@@ -97,6 +97,7 @@ int db_profile(const cJSON *runs, double scd, const double *tau, int ntau,
         snprintf(it[k].page, sizeof it[k].page, "%s:%s", sval(r, "problem"), sval(r, "scenario"));
         snprintf(it[k].curve, sizeof it[k].curve, "%s/%s", sval(r, "solver"),
                  sval(r, "formulation"));
+        snprintf(it[k].row, sizeof it[k].row, "%s", by_solver ? sval(r, "solver") : it[k].curve);
         k++;
     }
     qsort(it, (size_t)k, sizeof *it, by_page_curve);
@@ -104,10 +105,10 @@ int db_profile(const cJSON *runs, double scd, const double *tau, int ntau,
     for (int i = 0; i < k; i++) {
         int found = 0;
         for (int j = 0; j < nrows && !found; j++)
-            found = !strcmp(rows[j].curve, it[i].curve);
+            found = !strcmp(rows[j].curve, it[i].row);
         if (!found && nrows < maxrows) {
             memset(&rows[nrows], 0, sizeof rows[nrows]);
-            snprintf(rows[nrows].curve, sizeof rows[nrows].curve, "%s", it[i].curve);
+            snprintf(rows[nrows].curve, sizeof rows[nrows].curve, "%s", it[i].row);
             nrows++;
         }
     }
@@ -122,8 +123,8 @@ int db_profile(const cJSON *runs, double scd, const double *tau, int ntau,
             while (d < b && !strcmp(it[c].curve, it[d].curve))
                 grp[ng++] = it[d++].r;
             for (int j = 0; j < nrows; j++)
-                if (!strcmp(rows[j].curve, it[c].curve))
-                    cost[j] = db_profile_cost(grp, ng, scd);
+                if (!strcmp(rows[j].curve, it[c].row))
+                    cost[j] = fmin(cost[j], db_profile_cost(grp, ng, scd));
             c = d;
         }
         double tmin = INFINITY;
@@ -162,4 +163,16 @@ int db_profile(const cJSON *runs, double scd, const double *tau, int ntau,
     free(grp);
     free(cost);
     return nrows;
+}
+
+int db_profile(const cJSON *runs, double scd, const double *tau, int ntau,
+               db_profile_row *rows, int maxrows, int *npages)
+{
+    return profile(runs, scd, tau, ntau, rows, maxrows, npages, 0);
+}
+
+int db_profile_by_solver(const cJSON *runs, double scd, const double *tau, int ntau,
+                         db_profile_row *rows, int maxrows, int *npages)
+{
+    return profile(runs, scd, tau, ntau, rows, maxrows, npages, 1);
 }

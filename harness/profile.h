@@ -14,7 +14,7 @@
 
 #include <cjson/cJSON.h>
 
-#define DB_PROFILE_MAXTAU 8
+#define DB_PROFILE_MAXTAU 64
 
 typedef struct {
     char curve[96];                    /* "radau5/GGL" */
@@ -27,6 +27,10 @@ typedef struct {
  * pages reached, then by wins; returns the count of curves (≤ maxrows), *npages = P */
 int db_profile(const cJSON *runs, double scd, const double *tau, int ntau,
                db_profile_row *rows, int maxrows, int *npages);
+/* the same with one curve per solver, its cost on a page the least over its
+ * formulations ("best of each solver"; the diagram of the summary page) */
+int db_profile_by_solver(const cJSON *runs, double scd, const double *tau, int ntau,
+                         db_profile_row *rows, int maxrows, int *npages);
 
 /* the cost of one curve at level scd from its runs (any order); INFINITY when
  * it does not reach it — exposed for the tests */

@@ -538,7 +538,7 @@ static void peer_note(out2 *o, const cJSON *runs)
 
 /* the summary tables: performance profiles at three accuracies, failures by
  * solver */
-static void summary(out2 *o, const cJSON *runs)
+static void summary(out2 *o, const cJSON *runs, const char *plots, const char *plotrel)
 {
     static const double levels[] = {4, 6, 8};
     static const double tau[] = {1, 1.5, 2, 4, 10};
@@ -553,6 +553,16 @@ static void summary(out2 *o, const cJSON *runs)
     fprintf(o->m, "\n## Performance profiles\n\nDolan-Moré profiles: fraction of the problem "
                   "pages on which the curve's CPU time to reach the accuracy is within a factor "
                   "tau of the fastest curve's.\n");
+    char path[4400];
+    snprintf(path, sizeof path, "%s/profile.png", plots);
+    if (access(path, R_OK) == 0) {
+        fprintf(o->h, "<figure><object type=\"image/svg+xml\" data=\"%s/profile.svg\"><img "
+                      "src=\"%s/profile.png\" alt=\"performance profiles\"></object><figcaption>"
+                      "best formulation of each solver: its cost on a page is the least over "
+                      "its formulations (click a legend entry to hide a curve)</figcaption>"
+                      "</figure>\n", H(plotrel), H(plotrel));
+        fprintf(o->m, "\n![performance profiles](%s/profile.png)\n", M(plotrel));
+    }
     for (int L = 0; L < 3; L++) {
         static db_profile_row rows[128];
         int np, nr = db_profile(runs, levels[L], tau, ntau, rows, 128, &np);
@@ -871,7 +881,7 @@ int db_cmd_report(int argc, char **argv)
         a = b;
     }
     fprintf(o.h, "</ul></nav>\n");
-    summary(&o, runs);
+    summary(&o, runs, plots, plotrel);
     scaling_table(&o, j, runs, plots, plotrel);
     ratio_table(&o, runs);
     fprintf(o.h, "</body></html>\n");
