@@ -142,6 +142,16 @@ static void test_profile(void)
         CHECK(rows[i].wins == want[k].wins, "%s wins %d, expected %d", want[k].c, rows[i].wins,
               want[k].wins);
     }
+    /* best of each solver: B's cost on p3 is that of its ok formulation G */
+    cJSON_AddItemToArray(runs, run("p3", "B", "G", 1e-6, "ok", 7, 0.25, 1));
+    nr = db_profile_by_solver(runs, 6, tau, 3, rows, 8, &np);
+    CHECK(nr == 3, "%d solvers, expected 3", nr);
+    int ib = 0;
+    while (ib < nr && strcmp(rows[ib].curve, "B"))
+        ib++;
+    CHECK(ib < nr && rows[ib].wins == 2 && fabs(rows[ib].reach - 1) < 1e-12,
+          "solver B: wins %d reach %g, expected 2 and 1 (its best formulation per page)",
+          ib < nr ? rows[ib].wins : -1, ib < nr ? rows[ib].reach : -1.0);
     cJSON_Delete(runs);
 }
 
