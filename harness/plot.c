@@ -712,7 +712,7 @@ static int plot_profile(const cJSON *runs, const char *outdir, const char *scrip
     static db_profile_row rows[64];
     for (int L = 0; L < 3; L++) {
         int np, nr = db_profile_by_solver(runs, levels[L], tau, ntau, rows, 64, &np);
-        if (nr == 0 || np == 0)
+        if (nr == 0)
             return 0;
         /* registry order: fixed colours */
         for (int i = 1; i < nr; i++)

@@ -12,6 +12,10 @@ if (!exists("ghostfile")) ghostfile = ""
 if (!exists("nghost")) nghost = 0
 if (!exists("ghostcolors")) ghostcolors = ""
 gtitle = nghost > 0 ? "baseline (faint)" : ""
+# the ghost curves as a macro (empty without a baseline: a plot iteration over
+# zero files would still try to open one)
+set macros
+G_4c = nghost > 0 ? "for [i=1:nghost] ghostfile index (i-1) using 4:c with lines lc rgb word(ghostcolors, i) lw 5 notitle, NaN with lines lc rgb '#A0808080' lw 5 title gtitle," : ""
 if (!exists("errfail")) errfail = 1
 set dashtype 6 (8,3,2,3,2,3)
 gname(c) = c == 5 ? "p" : c == 6 ? "v" : c == 7 ? "{/Symbol l}" : "{/Symbol m}"
@@ -36,9 +40,7 @@ do for [fmt in "png svg"] {
         set ylabel "error of ".gname(c)." (group-scaled)"
         set title "error of ".gname(c)
         if (strlen(failfile) > 0) {
-            plot for [i=1:nghost] ghostfile index (i-1) using 4:c with lines \
-                 lc rgb word(ghostcolors, i) lw 5 notitle, \
-                 for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+            plot @G_4c \
                  for [i=1:nblocks] datafile index (i-1) using 4:c with linespoints \
                  lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 \
                  ps 1.1 title word(titles, i), \
@@ -46,9 +48,7 @@ do for [fmt in "png svg"] {
                  failfile using 3:(errfail):4 with points pt 2 ps 2 lw 2 lc rgb variable \
                  title "failed run (x)"
         } else {
-            plot for [i=1:nghost] ghostfile index (i-1) using 4:c with lines \
-                 lc rgb word(ghostcolors, i) lw 5 notitle, \
-                 for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+            plot @G_4c \
                  for [i=1:nblocks] datafile index (i-1) using 4:c with linespoints \
                  lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 \
                  ps 1.1 title word(titles, i), \

@@ -12,6 +12,10 @@ if (!exists("ghostfile")) ghostfile = ""
 if (!exists("nghost")) nghost = 0
 if (!exists("ghostcolors")) ghostcolors = ""
 gtitle = nghost > 0 ? "baseline (faint)" : ""
+# the ghost curves as a macro (empty without a baseline: a plot iteration over
+# zero files would still try to open one)
+set macros
+G_4poscolumnc = nghost > 0 ? "for [i=1:nghost] ghostfile index (i-1) using 4:(pos(column(c))) with lines lc rgb word(ghostcolors, i) lw 5 notitle, NaN with lines lc rgb '#A0808080' lw 5 title gtitle," : ""
 if (!exists("resfail")) resfail = 1
 set dashtype 6 (8,3,2,3,2,3)
 lname(c) = c == 9 ? "position" : c == 10 ? "velocity" : "acceleration"
@@ -36,18 +40,14 @@ do for [fmt in "png svg"] {
         set title lname(c)." level"
         set ylabel "max residual on the grid"
         if (strlen(failfile) > 0) {
-            plot for [i=1:nghost] ghostfile index (i-1) using 4:(pos(column(c))) with lines \
-                 lc rgb word(ghostcolors, i) lw 5 notitle, \
-                 for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+            plot @G_4poscolumnc \
                  for [i=1:nblocks] datafile index (i-1) using 4:(pos(column(c))) with linespoints \
                  lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 \
                  ps 1.0 title word(titles, i), \
                  failfile using 3:(resfail):4 with points pt 2 ps 2 lw 2 lc rgb variable \
                  title "failed run (x)"
         } else {
-            plot for [i=1:nghost] ghostfile index (i-1) using 4:(pos(column(c))) with lines \
-                 lc rgb word(ghostcolors, i) lw 5 notitle, \
-                 for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+            plot @G_4poscolumnc \
                  for [i=1:nblocks] datafile index (i-1) using 4:(pos(column(c))) with linespoints \
                  lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 \
                  ps 1.0 title word(titles, i)

@@ -31,6 +31,11 @@ if (!exists("ghostfile")) ghostfile = ""
 if (!exists("nghost")) nghost = 0
 if (!exists("ghostcolors")) ghostcolors = ""
 gtitle = nghost > 0 ? "baseline (faint)" : ""
+# the ghost curves as a macro (empty without a baseline: a plot iteration over
+# zero files would still try to open one)
+set macros
+G_23 = nghost > 0 ? "for [i=1:nghost] ghostfile index (i-1) using 2:3 with lines lc rgb word(ghostcolors, i) lw 5 notitle, NaN with lines lc rgb '#A0808080' lw 5 title gtitle," : ""
+G_13 = nghost > 0 ? "for [i=1:nghost] ghostfile index (i-1) using 1:3 with lines lc rgb word(ghostcolors, i) lw 5 notitle, NaN with lines lc rgb '#A0808080' lw 5 title gtitle," : ""
 set dashtype 6 (8,3,2,3,2,3)
 ftitle = sprintf("failed run (x, at scd %g)", scdfail)
 
@@ -54,18 +59,14 @@ do for [fmt in "png svg"] {
         set label 1 failed at screen 0.01, screen 0.025 left noenhanced font ",9" tc rgb "#aa0000"
     }
     if (strlen(failfile) > 0) {
-        plot for [i=1:nghost] ghostfile index (i-1) using 1:3 with lines \
-             lc rgb word(ghostcolors, i) lw 5 notitle, \
-             for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+        plot @G_13 \
              for [i=1:nblocks] datafile index (i-1) using 1:3 with linespoints \
              lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
              title word(titles, i), \
              failfile using ($1 > 0 ? $1 : 1e-6):(scdfail):4 with points pt 2 ps 2 lw 2 \
              lc rgb variable title ftitle
     } else {
-        plot for [i=1:nghost] ghostfile index (i-1) using 1:3 with lines \
-             lc rgb word(ghostcolors, i) lw 5 notitle, \
-             for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+        plot @G_13 \
              for [i=1:nblocks] datafile index (i-1) using 1:3 with linespoints \
              lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
              title word(titles, i)
@@ -74,18 +75,14 @@ do for [fmt in "png svg"] {
 
     set xlabel "f evaluations"
     if (strlen(failfile) > 0) {
-        plot for [i=1:nghost] ghostfile index (i-1) using 2:3 with lines \
-             lc rgb word(ghostcolors, i) lw 5 notitle, \
-             for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+        plot @G_23 \
              for [i=1:nblocks] datafile index (i-1) using 2:3 with linespoints \
              lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
              title word(titles, i), \
              failfile using ($2 > 0 ? $2 : 1):(scdfail):4 with points pt 2 ps 2 lw 2 \
              lc rgb variable title ftitle
     } else {
-        plot for [i=1:nghost] ghostfile index (i-1) using 2:3 with lines \
-             lc rgb word(ghostcolors, i) lw 5 notitle, \
-             for [i=1:(nghost > 0)] NaN with lines lc rgb "#A0808080" lw 5 title gtitle, \
+        plot @G_23 \
              for [i=1:nblocks] datafile index (i-1) using 2:3 with linespoints \
              lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
              title word(titles, i)
