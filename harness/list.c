@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "jsonio.h"
+#include "names.h"
 #include "solvers/solver.h"
 #include "testset/registry.h"
 
@@ -58,6 +59,16 @@ static cJSON *list_json(void)
         cJSON_AddItemToObject(o, "formulations", forms_json(db_solvers[i]->forms));
         cJSON_AddItemToArray(sol, o);
     }
+    /* optional solvers known to the catalogue but not built (names.h) */
+    const db_optional_solver *miss[8];
+    int nm = db_optional_missing_all(miss, 8);
+    cJSON *nb = cJSON_AddArrayToObject(root, "not_built");
+    for (int i = 0; i < nm; i++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "name", miss[i]->name);
+        cJSON_AddStringToObject(o, "package", miss[i]->package);
+        cJSON_AddItemToArray(nb, o);
+    }
     return root;
 }
 
@@ -88,6 +99,11 @@ static void list_text(void)
                 printf(" %s", db_form_name((db_form)f));
         printf("   %s\n", db_solvers[i]->title ? db_solvers[i]->title : "");
     }
+    const db_optional_solver *miss[8];
+    int nm = db_optional_missing_all(miss, 8);
+    for (int i = 0; i < nm; i++)
+        printf("  %-10s not built: %s (install %s, as scripts/setup.sh does, and rebuild)\n",
+               miss[i]->name, miss[i]->what, miss[i]->package);
 }
 
 int db_cmd_list(int argc, char **argv)
