@@ -58,6 +58,17 @@ db_progress *db_progress_start(int total, int mode)
     return p;
 }
 
+double db_progress_eta(double elapsed, int done, int total, double done_w, double total_w)
+{
+    if (done >= total)
+        return -1;
+    if (total_w > 0 && done_w > 0)
+        return elapsed / done_w * fmax(total_w - done_w, 0.0);
+    if (done > 0)
+        return elapsed / done * (total - done);
+    return -1;
+}
+
 void db_progress_weights(db_progress *p, double total)
 {
     if (p && total > 0)
@@ -71,10 +82,9 @@ static void status_text(db_progress *p, int done, int failed, char *buf, size_t 
     double e = now() - p->t0;
     db_progress_hms(e, el, sizeof el);
     double dw = 1e-6 * (double)atomic_load(&p->done_w);
-    if (p->total_w > 0 && dw > 0 && done < p->total)
-        db_progress_hms(e / dw * fmax(p->total_w - dw, 0.0), left, sizeof left);
-    else if (done > 0 && done < p->total)
-        db_progress_hms(e / done * (p->total - done), left, sizeof left);
+    double eta = db_progress_eta(e, done, p->total, dw, p->total_w);
+    if (eta >= 0)
+        db_progress_hms(eta, left, sizeof left);
     else
         snprintf(left, sizeof left, "0:00");
     snprintf(buf, len, "%d/%d, %d failed, %s elapsed, ~%s left", done, p->total, failed, el,

@@ -22,6 +22,10 @@ void db_progress_report(db_progress *p, int ok, const char *summary);
  * reports then pass each run's weight */
 void db_progress_weights(db_progress *p, double total);
 void db_progress_report_w(db_progress *p, int ok, const char *summary, double weight);
+/* seconds left after elapsed seconds: weighted by the runs' expected costs
+ * (elapsed / done_w × (total_w − done_w)) when total_w > 0, else by counts;
+ * −1 when nothing is done yet or everything is */
+double db_progress_eta(double elapsed, int done, int total, double done_w, double total_w);
 /* the counts so far */
 int db_progress_done(const db_progress *p);
 int db_progress_failed(const db_progress *p);

@@ -1,4 +1,5 @@
 /* test_report_tables.c — the comparison behind the diff page (compare.h), the
+ * time-left estimate of the sweep (progress.h), the
  * Dolan–Moré profiles of the summary page (profile.h) and the nearest-name
  * answer of the CLI (names.h), on hand-made run records with known answers.
  * Each regression kind sits at the END of the runs, where a comparison that
@@ -11,6 +12,7 @@
 #include "harness/compare.h"
 #include "harness/names.h"
 #include "harness/profile.h"
+#include "harness/progress.h"
 #include "testset/tests/check.h"
 
 static cJSON *run(const char *prob, const char *solver, const char *form, double tol,
@@ -166,8 +168,19 @@ static void test_names(void)
     CHECK(db_nearest("xyzzy", c, 6) == NULL, "xyzzy has a nearest name");
 }
 
+/* the time left of the sweep: half the runs done in 100 s, but they were the
+ * cheap tenth of the expected cost: 900 s left, not 100 */
+static void test_eta(void)
+{
+    double w = db_progress_eta(100, 50, 100, 10, 100), u = db_progress_eta(100, 50, 100, 0, 0);
+    CHECK(fabs(w - 900) < 1e-9, "weighted estimate %g, expected 900", w);
+    CHECK(fabs(u - 100) < 1e-9, "estimate by counts %g, expected 100", u);
+    CHECK(db_progress_eta(100, 100, 100, 100, 100) < 0, "estimate when done");
+}
+
 int main(void)
 {
+    test_eta();
     test_compare();
     test_profile();
     test_names();
