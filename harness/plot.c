@@ -566,6 +566,42 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
     return rc;
 }
 
+/* remove the diagrams and data a previous plot left for the page (a page that
+ * was split then is not now, a family that is gone): files
+ * "<page>-<kind>.<ext>" and "<page>-<solver>-<kind>.<ext>" of this program's
+ * kinds and extensions only */
+static void clean_page(const char *outdir, const char *page)
+{
+    static const char *const kinds[] = {"-wpd", "-err", "-res", "-time", "-ghost", "-failed"};
+    static const char *const exts[] = {".png", ".svg", ".dat"};
+    DIR *d = opendir(outdir);
+    if (!d)
+        return;
+    size_t lp = strlen(page);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        const char *nm = e->d_name;
+        if (strncmp(nm, page, lp) != 0 || nm[lp] != '-' || !safe_file(nm))
+            continue;
+        const char *dot = strrchr(nm, '.');
+        int ext = 0, kind = 0, dashes = 0;
+        for (size_t k = 0; dot && k < 3; k++)
+            ext |= !strcmp(dot, exts[k]);
+        for (size_t k = 0; dot && k < 6; k++) {
+            size_t lk = strlen(kinds[k]);
+            kind |= (size_t)(dot - nm) >= lk && !strncmp(dot - lk, kinds[k], lk);
+        }
+        for (const char *c = nm + lp + 1; dot && c < dot; c++)
+            dashes += *c == '-';
+        if (ext && kind && dashes <= 1) {
+            char path[4400];
+            snprintf(path, sizeof path, "%s/%s", outdir, nm);
+            unlink(path);
+        }
+    }
+    closedir(d);
+}
+
 /* one page: views v[0..n) of one problem/scenario.  Up to PANEL_MAX curves:
  * one set <page>-{wpd,err,res}; more: <page>-wpd with the best of each solver
  * and one set <page>-<solver>-{wpd,err,res} per solver family (its
@@ -577,6 +613,7 @@ static int plot_page(const page_ctx *pc, const char *trajdir)
     char base[4096], page[600];
     snprintf(page, sizeof page, "%s-%s", v[0].problem, v[0].scenario);
     snprintf(base, sizeof base, "%s/%s", pc->outdir, page);
+    clean_page(pc->outdir, page);
     int rc = plot_series(&v[0], trajdir, base, pc->scriptdir);
     static curve cv[MAXCURVES];
     int nblocks = make_curves(v, n, 'a', NULL, cv);

@@ -3,7 +3,8 @@
 # tolerance: 100 series files of pendulum:long at 1e-06 (more than the 64 the
 # plot once read, in an order the directory gives) plus 30 at 1e-08 that must
 # be left out; `daebench plot` must report 100 series.  Also the error-over-time
-# diagram of one run (`run --trajectory`, `plot --trajectory`).
+# diagram of one run (`run --trajectory`, `plot --trajectory`), and the
+# removal of a page's stale diagrams (a family diagram of an earlier split).
 # usage: test_plot_series.sh DAEBENCH_BINARY SOURCE_DIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 mkdir -p "$tmp/r/traj"
@@ -19,7 +20,11 @@ done
 for i in $(seq 1 30); do
     printf '0 1e-8 1e-9 1e-9 1e-9\n1 2e-8 2e-9 2e-9 2e-9\n' > "$tmp/r/traj/pendulum-long-GGL-solver$i-1e-08.dat"
 done
+mkdir -p "$tmp/r/plots"
+touch "$tmp/r/plots/pendulum-long-radau5-wpd.png" "$tmp/r/plots/pendulum-long-notes.txt"
 "$bin" plot --results "$tmp/r/bench.json" --out "$tmp/r/plots" >"$tmp/plot.log" 2>&1
+[ ! -e "$tmp/r/plots/pendulum-long-radau5-wpd.png" ] && [ -e "$tmp/r/plots/pendulum-long-notes.txt" ] &&
+    ok "a stale family diagram of the page is removed, other files kept" || bad "stale diagram kept"
 grep -q "pendulum-long-time.png .*(100 series)" "$tmp/plot.log" && ok "time series: all 100 drawn" ||
     bad "time series: $(grep time "$tmp/plot.log")"
 [ -s "$tmp/r/plots/pendulum-long-time.svg" ] && ok "time series SVG written" || bad "no time series SVG"
