@@ -531,10 +531,10 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
     if (snprintf(common, sizeof common,
                  "datafile='%s'; outbase='%s'; nblocks=%d; titles='%s'; colors='%s'; "
                  "dashes='%s'; points='%s'; failfile='%s'; scdfail=%g; errfail=%g; resfail=%g; "
-                 "groups='%s'; ghostfile='%s'; nghost=%d; ghostcolors='%s'; levels='%s'",
+                 "groups='%s'; ghostfile='%s'; nghost=%d; ghostcolors='%s'; levels='%s'; sortx=%d",
                  dat, base, nc, titles, colors, dashes, points, nfailed ? fdat : "", scdfail,
                  errfail, resfail, groups[0] ? groups : "5 6", ng ? gdat : "", ng,
-                 gcolors, levels) >= (int)sizeof common)
+                 gcolors, levels, mode == 'b') >= (int)sizeof common)
         db_die("plot: too many lines on the page of %s", what);
     static const struct { const char *script, *suffix, *title; } kinds_tab[] = {
         {"wpd.gp", "wpd", "work-precision"},

@@ -16,6 +16,7 @@
 #   points    one point type per block (one per formulation)
 #   ptitle    the title of the page
 #   failed    "" or the list of failed runs
+#   sortx     1: draw the right panel's curves in the order of f evaluations
 #   ghostfile "" or the baseline's curves (same columns, `plot --baseline`),
 #   nghost    their count, ghostcolors one faint "#AARRGGBB" per ghost curve:
 #             drawn first, thick and faint, under the current curves
@@ -34,6 +35,10 @@ gtitle = nghost > 0 ? "baseline (faint)" : ""
 # the ghost curves as a macro (empty without a baseline: a plot iteration over
 # zero files would still try to open one)
 set macros
+# "best of each solver" curves are Pareto fronts in CPU time: against f
+# evaluations they are drawn in the order of x (sortx=1)
+if (!exists("sortx")) sortx = 0
+SORTX = sortx ? "smooth unique" : ""
 G_23 = nghost > 0 ? "for [i=1:nghost] ghostfile index (i-1) using 2:3 with lines lc rgb word(ghostcolors, i) lw 5 notitle, NaN with lines lc rgb '#A0808080' lw 5 title gtitle," : ""
 G_13 = nghost > 0 ? "for [i=1:nghost] ghostfile index (i-1) using 1:3 with lines lc rgb word(ghostcolors, i) lw 5 notitle, NaN with lines lc rgb '#A0808080' lw 5 title gtitle," : ""
 set dashtype 6 (8,3,2,3,2,3)
@@ -76,14 +81,14 @@ do for [fmt in "png svg"] {
     set xlabel "f evaluations"
     if (strlen(failfile) > 0) {
         plot @G_23 \
-             for [i=1:nblocks] datafile index (i-1) using 2:3 with linespoints \
+             for [i=1:nblocks] datafile index (i-1) using 2:3 @SORTX with linespoints \
              lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
              title word(titles, i), \
              failfile using ($2 > 0 ? $2 : 1):(scdfail):4 with points pt 2 ps 2 lw 2 \
              lc rgb variable title ftitle
     } else {
         plot @G_23 \
-             for [i=1:nblocks] datafile index (i-1) using 2:3 with linespoints \
+             for [i=1:nblocks] datafile index (i-1) using 2:3 @SORTX with linespoints \
              lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
              title word(titles, i)
     }
