@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "plugin.h"
 
 static const struct {
     const char *name;
@@ -32,6 +33,8 @@ static void usage(FILE *f)
     fprintf(f, "usage:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(f, "  daebench %s\n", commands[i].usage);
+    fprintf(f, "every subcommand also takes --plugin PATH.so (repeatable): load the solvers of "
+               "a plugin (docs/plugin.md)\n");
 }
 
 int main(int argc, char **argv)
@@ -44,7 +47,10 @@ int main(int argc, char **argv)
         return 0;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].fn(argc - 2, argv + 2);
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            int n = argc - 2;
+            db_plugin_args(&n, argv + 2);   /* --plugin PATH.so, any subcommand */
+            return commands[i].fn(n, argv + 2);
+        }
     db_die("unknown subcommand '%s' (list, run, bench, check, plot, reference)", argv[1]);
 }

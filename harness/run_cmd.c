@@ -6,7 +6,9 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "isolate.h"
 #include "jsonio.h"
+#include "plugin.h"
 #include "record.h"
 #include "run.h"
 
@@ -87,7 +89,10 @@ int db_cmd_run(int argc, char **argv)
 
     db_run_result res;
     char err[512];
-    if (db_run_execute(&spec, &res, err, sizeof err) != 0)
+    /* a plugin's solver runs in a child process (isolate.h): a plugin that
+     * crashes or loops is a failed run, not a crash of daebench */
+    if ((db_plugin_of(solver) ? db_run_isolated(&spec, NULL, &res, err, sizeof err)
+                              : db_run_execute(&spec, &res, err, sizeof err)) != 0)
         db_die("run: %s", err);
     char line[512];
     db_run_summary(&res, line, sizeof line);
