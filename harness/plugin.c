@@ -32,7 +32,8 @@
 #include "sha256.h"
 
 #define MAX_FILES 16
-#define LOAD_SECONDS 20   /* a plugin must load within this many seconds */
+#define LOAD_SECONDS 20   /* a plugin must load within this many seconds
+                           * ($DAEBENCH_PLUGIN_LOAD_SECONDS, 1..3600) */
 
 typedef int (*fn_version)(void);
 typedef int (*fn_count)(void);
@@ -457,13 +458,17 @@ static void load(const char *path)
 void db_plugin_load(const char *path)
 {
     /* first in a child: a plugin that crashes or hangs while loading */
+    long limit = LOAD_SECONDS;
+    const char *env = getenv("DAEBENCH_PLUGIN_LOAD_SECONDS");
+    if (env && (db_parse_count(env, &limit) != 0 || limit < 1 || limit > 3600))
+        db_die("bad DAEBENCH_PLUGIN_LOAD_SECONDS '%s' (expected 1..3600)", env);
     fflush(stdout);
     fflush(stderr);
     pid_t c = fork();
     if (c < 0)
         db_die("plugin %s: cannot fork: %s", path, strerror(errno));
     if (c == 0) {
-        alarm(LOAD_SECONDS);
+        alarm((unsigned)limit);
         load(path);   /* dies (exit 2, its line printed) on bad input */
         _exit(0);
     }
@@ -472,7 +477,7 @@ void db_plugin_load(const char *path)
         if (errno != EINTR)
             db_die("plugin %s: wait: %s", path, strerror(errno));
     if (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM)
-        db_die("plugin %s: did not load within %d s (killed)", path, LOAD_SECONDS);
+        db_die("plugin %s: did not load within %ld s (killed)", path, limit);
     if (WIFSIGNALED(st))
         db_die("plugin %s: crashed while loading (signal %d, %s)", path, WTERMSIG(st),
                strsignal(WTERMSIG(st)));

@@ -11,11 +11,8 @@
  * partial pivoting.  Local error estimate of component i: the part of the step
  * that the previous derivative does not predict, |y1 - y0 - h yp0|/2, scaled by
  * h^(index_i - 1) for the algebraic unknowns of index 2 and 3 (after Hairer and
- * Wanner, ODE II §VII.3).  Output between steps by linear interpolation.  Two
- * variants for the tests of daebench: "crash" dies of SIGSEGV, "loop" spins and
- * ignores its budgets (selected with daebench run --variant). */
+ * Wanner, ODE II §VII.3).  Output between steps by linear interpolation. */
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,13 +103,6 @@ int daebench_plugin_integrate(int k, const dbp_dae *d, const dbp_options *o, dbp
                               dbp_counters *c, char *msg, size_t msglen)
 {
     (void)k;
-    if (o->variant && strcmp(o->variant, "crash") == 0) {
-        signal(SIGSEGV, SIG_DFL);
-        raise(SIGSEGV);
-    }
-    if (o->variant && strcmp(o->variant, "loop") == 0)
-        for (volatile long spin = 0;; spin++)
-            c->steps = spin & 0xff;
     if (d->neq != d->n) {
         snprintf(msg, msglen, "euler: square systems only (neq %d, n %d)", d->neq, d->n);
         return DBP_FAIL_INPUT;
