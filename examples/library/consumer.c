@@ -109,7 +109,7 @@ int main(int argc, char **argv)
         db_end_errors(sol, ref.end, size, ref.mag, err4);
         double scd0 = db_scd(err4[DB_GP], err4[DB_GV]);
         printf("initial values as a solution: scd %.2f\n", scd0);
-        CHECK(scd0 < 2.0, "the initial values score badly (%.2f)", scd0);
+        CHECK(scd0 < 5.0, "the initial values score worse than the 1e-7 error (%.2f)", scd0);
         for (int g = 0; g < DB_NGROUPS; g++)
             free(sol[g]);
         db_ref_free(&ref);
