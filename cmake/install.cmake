@@ -9,7 +9,8 @@
 #   share/daebench/reference/    the stored reference solutions
 #   share/daebench/plots/        the gnuplot scripts
 # The library reads the references from $DAEBENCH_REFERENCE_DIR, else from
-# share/daebench/reference under the prefix configured (CMAKE_INSTALL_PREFIX).
+# share/daebench/reference under the prefix configured (CMAKE_INSTALL_PREFIX);
+# the installed program from share/daebench beside its bin/ (harness/datadir.c).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -19,7 +20,8 @@ set(DAEBENCH_DATADIR ${CMAKE_INSTALL_FULL_DATADIR}/daebench)
 add_library(daebench-testset SHARED ${TESTSET_SOURCES}
             ${CMAKE_SOURCE_DIR}/harness/reference.c
             ${CMAKE_SOURCE_DIR}/harness/measures.c
-            ${CMAKE_SOURCE_DIR}/harness/jsonio.c)
+            ${CMAKE_SOURCE_DIR}/harness/jsonio.c
+            ${CMAKE_SOURCE_DIR}/harness/datadir.c)
 set_target_properties(daebench-testset PROPERTIES VERSION ${DAEBENCH_VERSION} SOVERSION 1)
 target_include_directories(daebench-testset PUBLIC
     $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}>

@@ -20,15 +20,13 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "datadir.h"
 #include "commands.h"
 #include "jsonio.h"
 #include "scaling.h"
 #include "solvers/solver.h"
 #include "suite.h"
 
-#ifndef DAEBENCH_SOURCE_DIR
-#define DAEBENCH_SOURCE_DIR "."
-#endif
 
 /* colour-blind-safe palette (Okabe & Ito), one per solver in registry order */
 static const char *const palette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
@@ -513,7 +511,9 @@ int db_cmd_plot(int argc, char **argv)
         db_die("plot: gnuplot not found in PATH (install gnuplot)");
     const char *pdir = getenv("DAEBENCH_PLOTS_DIR");
     char script[4200], scriptdir[4096], tdir[4096];
-    snprintf(scriptdir, sizeof scriptdir, "%s", pdir && *pdir ? pdir : DAEBENCH_SOURCE_DIR "/plots");
+    char data[4096];
+    snprintf(scriptdir, sizeof scriptdir, "%s",
+             pdir && *pdir ? pdir : db_data_dir("plots", data, sizeof data));
     snprintf(script, sizeof script, "%s/wpd.gp", scriptdir);
     if (!trajdir) {
         /* beside the results file: <dir of results>/traj */

@@ -13,6 +13,10 @@
  * carries no pointer to its solver, each plugin solver gets one of
  * DB_MAX_PLUGIN_SOLVERS fixed trampolines that know their slot.
  *
+ * Reference generation (refgen.c) runs a plugin's integration in a child
+ * process of its own (db_plugin_integrate_isolated, CPU limit
+ * $DAEBENCH_CPU_LIMIT or an hour); run and bench isolate every run anyway.
+ *
  * A plugin is first loaded in a forked child that does everything the real load
  * does: a plugin that crashes or hangs in its constructors, count or describe
  * costs a one-line error, not the program. */
@@ -22,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -505,6 +510,116 @@ void db_plugin_args(int *argc, char **argv)
         }
     }
     *argc = out;
+}
+
+/* ---- one integration in a child process (reference generation) ---------- */
+
+static int write_full(int fd, const void *buf, size_t len)
+{
+    const char *p = buf;
+    while (len > 0) {
+        ssize_t w = write(fd, p, len);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        p += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}
+
+static int read_full(int fd, void *buf, size_t len)
+{
+    char *p = buf;
+    while (len > 0) {
+        ssize_t r = read(fd, p, len);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        p += r;
+        len -= (size_t)r;
+    }
+    return 0;
+}
+
+/* what the child sends before the output values */
+typedef struct {
+    int status;
+    db_counters c;
+    char names[DB_MAX_EXTRA][DBP_NAME_LEN];
+    char msg[256];
+} iso_head;
+
+db_status db_plugin_integrate_isolated(const db_solver *s, const db_dae *d,
+                                       const db_solver_opts *o, db_output *out, db_counters *c,
+                                       char *msg, size_t msglen)
+{
+    memset(c, 0, sizeof *c);
+    int fd[2];
+    if (pipe(fd) != 0) {
+        snprintf(msg, msglen, "cannot make a pipe: %s", strerror(errno));
+        return DB_FAIL_MEMORY;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fd[0]);
+        close(fd[1]);
+        snprintf(msg, msglen, "cannot fork: %s", strerror(errno));
+        return DB_FAIL_MEMORY;
+    }
+    size_t ny = (size_t)out->nt * (size_t)d->n;
+    if (pid == 0) {
+        close(fd[0]);
+        /* CPU limit: $DAEBENCH_CPU_LIMIT (checked by isolate.c), else an hour */
+        long cpu = 3600;
+        const char *env = getenv("DAEBENCH_CPU_LIMIT");
+        if (env && (db_parse_count(env, &cpu) != 0 || cpu < 1))
+            cpu = 3600;
+        struct rlimit rl = {(rlim_t)cpu, (rlim_t)cpu + 1};
+        setrlimit(RLIMIT_CPU, &rl);
+        static iso_head h;
+        memset(&h, 0, sizeof h);
+        h.status = (int)s->integrate(d, o, out, &h.c, h.msg, sizeof h.msg);
+        for (int i = 0; i < h.c.nextra && i < DB_MAX_EXTRA; i++)
+            snprintf(h.names[i], sizeof h.names[i], "%s", h.c.extra[i].name);
+        int ok = write_full(fd[1], &h, sizeof h) == 0 &&
+                 write_full(fd[1], out->y, ny * sizeof(double)) == 0;
+        _exit(ok ? 0 : 3);
+    }
+    close(fd[1]);
+    static iso_head h;
+    memset(&h, 0, sizeof h);
+    int got = read_full(fd[0], &h, sizeof h) == 0 &&
+              read_full(fd[0], out->y, ny * sizeof(double)) == 0;
+    close(fd[0]);
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    if (!got || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        if (WIFSIGNALED(st))
+            snprintf(msg, msglen, "plugin solver %s killed by signal %d (%s)", s->name,
+                     WTERMSIG(st), strsignal(WTERMSIG(st)));
+        else
+            snprintf(msg, msglen, "plugin solver %s ended without a result", s->name);
+        return DB_FAIL_INPUT;
+    }
+    *c = h.c;
+    for (int i = 0; i < c->nextra && i < DB_MAX_EXTRA; i++) {
+        h.names[i][DBP_NAME_LEN - 1] = '\0';
+        /* kept in the slot's table: stable for the life of the program */
+        const slot *sl = NULL;
+        for (int k = 0; k < nslots; k++)
+            if (s == &slots[k].solver)
+                sl = &slots[k];
+        c->extra[i].name = sl ? memcpy((char *)sl->extra_names[i], h.names[i], DBP_NAME_LEN)
+                              : "extra";
+    }
+    snprintf(msg, msglen, "%s", h.msg);
+    return (db_status)h.status;
 }
 
 const db_plugin_file *db_plugin_of(const db_solver *s)

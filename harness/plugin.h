@@ -27,6 +27,15 @@ void db_plugin_load(const char *path);
 /* the plugin file a solver comes from, or NULL for a built-in solver */
 const db_plugin_file *db_plugin_of(const db_solver *s);
 
+/* s->integrate in a child process under a CPU limit ($DAEBENCH_CPU_LIMIT
+ * seconds, else 3600): a crash or an overrun is a failed integration
+ * (DB_FAIL_INPUT, "killed by signal N"), not a crash of the caller; the output
+ * values, counters and message come back through a pipe.  For the callers that
+ * do not run in a child already (reference generation, refgen.c). */
+db_status db_plugin_integrate_isolated(const db_solver *s, const db_dae *d,
+                                       const db_solver_opts *o, db_output *out, db_counters *c,
+                                       char *msg, size_t msglen);
+
 /* the loaded plugin files: count, and the k-th */
 int db_plugin_count(void);
 const db_plugin_file *db_plugin_file_at(int k);

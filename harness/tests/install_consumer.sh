@@ -37,6 +37,17 @@ done
 DAEBENCH_REFERENCE_DIR=$work/empty ./build/consumer andrews GGL >out.log 2>&1
 [ $? -ne 0 ] && grep -q "a reference exists" out.log && ok "no installed reference: the consumer fails" \
     || bad "consumer without references: $(cat out.log)"
+# the installed program reads the installed data (share/daebench beside its bin/):
+# a copy of the tree with a truncated reference is refused naming that file
+unset DAEBENCH_REFERENCE_DIR
+cp -r "$prefix" copy
+"$work/copy/bin/daebench" run -p andrews -f GGL -s radau5 --tol 1e-4 >out.log 2>&1 \
+    && grep -q "ok scd=" out.log && ok "the installed program runs: $(cat out.log)" || bad "installed run: $(cat out.log)"
+head -c 200 copy/share/daebench/reference/andrews-default.json >x && mv x copy/share/daebench/reference/andrews-default.json
+"$work/copy/bin/daebench" run -p andrews -f GGL -s radau5 --tol 1e-4 >out.log 2>&1
+rc=$?
+[ $rc -eq 2 ] && grep -q "$work/copy/bin/../share/daebench/reference/andrews-default.json" out.log \
+    && ok "the installed program reads its installed references" || bad "installed data: rc $rc $(cat out.log)"
 # each public header compiles on its own
 for h in plugin.h testset/dae.h testset/registry.h harness/reference.h harness/measures.h; do
     echo "#include <daebench/$h>" >h.c

@@ -65,4 +65,16 @@ for mode in crash loop; do
     grep -q '"sha256":' "$f" && ok "bench, $mode: the failed plugin runs name the plugin" \
         || bad "bench, $mode: no plugin in the records"
 done
+# reference generation with a crashing or looping plugin as the primary method:
+# a failed case (exit 1, the signal named), not a crash
+mkdir -p "$tmp/ref"
+for mode in crash loop; do
+    BADPLUGIN_MODE=$mode DAEBENCH_CPU_LIMIT=1 "$bin" reference --plugin "$good" -p andrews \
+        --primary broken:GGL:1e-6 --check radau5:GGL:1e-6 --out "$tmp/ref" >"$tmp/out" 2>&1
+    rc=$?
+    want=$([ $mode = crash ] && echo "killed by signal 11" || echo "killed by signal 24")
+    [ $rc -eq 1 ] && grep -q "FAIL andrews:default: broken on GGL.*$want" "$tmp/out" \
+        && [ -z "$(ls "$tmp/ref")" ] && ok "reference, $mode: a failed case, nothing stored: $(head -1 "$tmp/out")" \
+        || bad "reference, $mode: rc $rc: $(cat "$tmp/out")"
+done
 summary
