@@ -79,6 +79,17 @@ grep -q "resume: 4 of 4 runs already" resume.log && ok "resume reuses the 4 runs
     && [ "$(runs merged.json)" -eq 4 ] && ok "shards merge to the 4 runs, check passes" \
     || bad "shards: $(cat merge.log check.log)"
 
+# the CI job of a solver's repository (ci/plugin-ci.sh, which ci/github-actions.yml
+# runs): passes against its own baseline, exits 1 without one
+ci=("$src/ci/plugin-ci.sh" "./$lib" "$solver")
+DAEBENCH=$bin bash "${ci[@]}" good.json ci-ok --problems pendulum --formulations GGL >ci.log 2>&1 \
+    && [ -s ci-ok/index.html ] && [ -s ci-ok/plots/pendulum-v28-wpd.dat ] \
+    && ok "plugin-ci.sh: quick suite, diagrams, report, check against the baseline: exit 0" \
+    || bad "plugin-ci.sh: $(tail -5 ci.log)"
+DAEBENCH=$bin bash "${ci[@]}" none.json ci-none --problems pendulum --formulations GGL >ci.log 2>&1
+[ $? -eq 1 ] && grep -q "no baseline none.json yet" ci.log && ok "plugin-ci.sh without a baseline: exit 1" \
+    || bad "plugin-ci.sh without a baseline: $(tail -3 ci.log)"
+
 # a regressed build (safety factor 0.9 -> 0.5: smaller steps): check goes red
 mkdir -p worse && cp "$src/examples/plugins/$lang"/* worse/
 sed -i 's/0\.9\([_a-z]*\) \/ sqrt/0.5\1 \/ sqrt/g' worse/*_plugin.*
@@ -93,6 +104,12 @@ rc=$?
 [ $rc -eq 1 ] && grep -q "REGRESSION.* $solver .* steps" check.log \
     && ok "check: the rebuilt plugin's extra steps are regressions ($(grep -c REGRESSION check.log) rows)" \
     || bad "check of the regressed plugin: rc $rc $(cat check.log)"
+if [ "$lang" = c ]; then
+    DAEBENCH=$bin bash "${ci[@]}" good.json ci-worse --problems pendulum --formulations GGL >ci.log 2>&1
+    rc=$?
+    [ $rc -eq 1 ] && grep -q "REGRESSION.* $solver .* steps" ci.log \
+        && ok "plugin-ci.sh: the regressed build fails the CI job" || bad "plugin-ci.sh, regressed: rc $rc $(tail -5 ci.log)"
+fi
 
 if [ "$lang" = fortran ]; then
     # the C plugin, built with pkg-config, runs the same method: same counters
