@@ -29,7 +29,9 @@ target_include_directories(daebench-testset PUBLIC
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/daebench>)
 target_compile_definitions(daebench-testset PRIVATE DAEBENCH_SOURCE_DIR="${DAEBENCH_DATADIR}")
 target_link_libraries(daebench-testset PUBLIC cjson m)
-target_link_options(daebench-testset PRIVATE -Wl,--no-undefined)
+if(NOT DAEBENCH_SANITIZE AND NOT DAEBENCH_FUZZ)   # clang's sanitizers leave runtime symbols open
+  target_link_options(daebench-testset PRIVATE -Wl,--no-undefined)
+endif()
 
 # header only: what a solver plugin compiles against
 add_library(daebench-plugin INTERFACE)

@@ -28,8 +28,10 @@ cmake -S "$src/examples/plugins/$lang" -B build -DCMAKE_PREFIX_PATH="$prefix" \
     || { bad "build: $(tail -20 build.log)"; summary; exit 1; }
 
 "$bin" list --plugin "./$lib" | grep -q "^  $solver " && ok "list shows $solver" || bad "list"
-"$bin" list --json --plugin "./$lib" | grep -q "\"name\":[[:space:]]*\"$solver\"" \
-    && ok "list --json shows $solver" || bad "list --json"
+"$bin" list --json --plugin "./$lib" >list.json
+grep -q "\"name\":[[:space:]]*\"$solver\"" list.json \
+    && grep -q "\"sha256\":[[:space:]]*\"$(sha256sum "$lib" | cut -d' ' -f1)\"" list.json \
+    && ok "list --json shows $solver and the plugin's sha256" || bad "list --json: $(tail -8 list.json)"
 
 sel=(--suite quick --problems pendulum --formulations GGL)
 "$bin" bench --plugin "./$lib" --solvers "$solver" "${sel[@]}" --out res >bench.log 2>&1 \
