@@ -6,7 +6,8 @@ set -eu
 # libsuitesparse-dev: KLU, the sparse LU of the structured path (optional in CMake).
 # The optional peer solver `ida` needs SUNDIALS (~300 MB, not installed here):
 #   apt-get install -y --no-install-recommends libsundials-dev  (or: scripts/setup.sh libsundials-dev)
-pkgs="cmake make gcc pkg-config liblapack-dev libblas-dev libcjson-dev gnuplot-nox libsuitesparse-dev $*"
+# gfortran: the example Fortran solver plugin that CTest builds (examples/plugins/fortran).
+pkgs="cmake make gcc gfortran pkg-config liblapack-dev libblas-dev libcjson-dev gnuplot-nox libsuitesparse-dev $*"
 if ! command -v dpkg-query >/dev/null 2>&1; then
     echo "setup: not a Debian system; make sure these are installed: $pkgs" >&2
     exit 0
