@@ -112,8 +112,8 @@ int main(int argc, char **argv)
         CHECK(scd0 < 5.0, "the initial values score worse than the 1e-7 error (%.2f)", scd0);
         for (int g = 0; g < DB_NGROUPS; g++)
             free(sol[g]);
-        db_ref_free(&ref);
     }
+    db_ref_free(&ref);
     db_dae_free(&d);
     if (prob->teardown)
         prob->teardown(&m);
