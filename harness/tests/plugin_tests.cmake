@@ -43,3 +43,13 @@ add_test(NAME plugin/bad
          COMMAND bash ${CMAKE_SOURCE_DIR}/harness/tests/plugin_bad.sh $<TARGET_FILE:daebench>
                  ${CMAKE_BINARY_DIR}/badplugins)
 set_tests_properties(plugin/bad PROPERTIES LABELS harness TIMEOUT 600)
+
+# the adapter seen from a plugin (harness/tests/test_plugin_adapter.c)
+add_library(mechplugin MODULE ${CMAKE_SOURCE_DIR}/harness/tests/plugins/mechplugin.c)
+target_include_directories(mechplugin PRIVATE ${CMAKE_SOURCE_DIR}/include)
+target_link_libraries(mechplugin PRIVATE m)
+set_target_properties(mechplugin PROPERTIES PREFIX "lib"
+                      LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/badplugins)
+target_compile_definitions(harness_test_plugin_adapter PRIVATE
+                           DAEBENCH_TEST_PLUGIN="$<TARGET_FILE:mechplugin>")
+add_dependencies(harness_test_plugin_adapter mechplugin)
