@@ -36,6 +36,23 @@
 #include "plugin.h"
 #include "sha256.h"
 
+/* the ABI's constants are the internal ones, so that they pass through as they are */
+#define SAME(a, b) ((int)(a) == (int)(b))
+_Static_assert(SAME(DBP_OK, DB_OK) && SAME(DBP_FAIL_STEPSIZE, DB_FAIL_STEPSIZE) &&
+               SAME(DBP_FAIL_NEWTON, DB_FAIL_NEWTON) && SAME(DBP_FAIL_BUDGET, DB_FAIL_BUDGET) &&
+               SAME(DBP_FAIL_INPUT, DB_FAIL_INPUT) && SAME(DBP_FAIL_NONFINITE, DB_FAIL_NONFINITE) &&
+               SAME(DBP_FAIL_MEMORY, DB_FAIL_MEMORY), "status codes");
+_Static_assert(SAME(DBP_EOM, DB_EOM) && SAME(DBP_EOM1, DB_EOM1) && SAME(DBP_EOM0, DB_EOM0) &&
+               SAME(DBP_GGL, DB_GGL) && SAME(DBP_OEOM1, DB_OEOM1) && SAME(DBP_OEOM0, DB_OEOM0),
+               "formulations");
+_Static_assert(SAME(DBP_ROW_DIFF, DB_ROW_DIFF) && SAME(DBP_ROW_ALG, DB_ROW_ALG) &&
+               SAME(DBP_ROW_POS, DB_ROW_POS) && SAME(DBP_ROW_VEL, DB_ROW_VEL) &&
+               SAME(DBP_ROW_ACC, DB_ROW_ACC), "row kinds");
+_Static_assert(SAME(DBP_MASS_CONST, DB_MASS_CONST) && SAME(DBP_MASS_SINGULAR, DB_MASS_SINGULAR) &&
+               SAME(DBP_F_LAMBDA, DB_F_LAMBDA) && SAME(DBP_RHEONOMIC, DB_RHEONOMIC) &&
+               SAME(DBP_NONSMOOTH, DB_NONSMOOTH), "mechanical flags");
+_Static_assert(DBP_MAX_EXTRA <= DB_MAX_EXTRA, "extra counters");
+
 #define MAX_FILES 16
 #define LOAD_SECONDS 20   /* a plugin must load within this many seconds
                            * ($DAEBENCH_PLUGIN_LOAD_SECONDS, 1..3600) */
