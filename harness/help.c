@@ -99,7 +99,9 @@ const db_help *db_help_find(const char *name)
 
 void db_help_print(FILE *f, const db_help *h)
 {
-    fprintf(f, "usage: daebench %s\n\n%s\n\noptions:\n%s  -h, --help            this text\n",
+    fprintf(f, "usage: daebench %s\n\n%s\n\noptions:\n%s"
+               "  --plugin PATH.so      load the solvers of a plugin (repeatable; docs/plugin.md)\n"
+               "  -h, --help            this text\n",
             h->synopsis, h->summary, h->options);
 }
 
@@ -112,7 +114,8 @@ void db_help_overview(FILE *f)
     fprintf(f, "\ncommands:\n");
     for (const db_help *h = db_help_table; h->name; h++)
         fprintf(f, "  %-10s %s\n", h->name, h->summary);
-    fprintf(f, "\n`daebench COMMAND --help` for its options; docs/cli.md; --version\n");
+    fprintf(f, "\nevery command also takes --plugin PATH.so (repeatable): the solvers of a plugin "
+               "(docs/plugin.md)\n`daebench COMMAND --help` for its options; docs/cli.md; --version\n");
 }
 
 void db_help_version(FILE *f)

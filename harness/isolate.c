@@ -38,7 +38,24 @@ typedef struct {
     int rc;              /* of db_run_execute */
     char err[512];
     db_run_result res;
+    /* the names of the extra counters: a plugin's (harness/plugin.c) live in
+     * memory the child wrote, not in static data the parent shares */
+    char extra_names[DB_MAX_EXTRA][32];
 } frame_head;
+
+/* a counter name received from a child, kept for the life of the program */
+static const char *intern(const char *name)
+{
+    static char names[128][32];
+    static int n;
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return names[i];
+    if (n == 128)
+        return "extra";
+    snprintf(names[n], sizeof names[n], "%s", name);
+    return names[n++];
+}
 
 /* a positive whole number from the environment variable name, or def */
 static double env_limit(const char *name, double def, double max)
@@ -117,6 +134,9 @@ static void child_main(const db_run_spec *spec, const db_isolate_limits *lim, in
     static frame_head h; /* static: no large frame on the stack */
     memset(&h, 0, sizeof h);
     h.rc = db_run_execute(spec, &h.res, h.err, sizeof h.err);
+    for (int i = 0; i < h.res.counters.nextra && i < DB_MAX_EXTRA; i++)
+        snprintf(h.extra_names[i], sizeof h.extra_names[i], "%s",
+                 h.res.counters.extra[i].name ? h.res.counters.extra[i].name : "extra");
     int ok = write_all(fd, &h, sizeof h) == 0;
     if (ok && h.rc == 0 && h.res.have_end)
         for (int g = 0; g < DB_NGROUPS && ok; g++)
@@ -225,6 +245,10 @@ static int decode(const char *buf, size_t len, const db_run_spec *spec, db_run_r
     }
     *res = h.res;
     res->spec = *spec;
+    for (int i = 0; i < res->counters.nextra && i < DB_MAX_EXTRA; i++) {
+        h.extra_names[i][sizeof h.extra_names[i] - 1] = '\0';
+        res->counters.extra[i].name = intern(h.extra_names[i]);
+    }
     size_t off = sizeof h;
     for (int g = 0; g < DB_NGROUPS; g++)
         res->end[g] = NULL;

@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "jsonio.h"
 #include "names.h"
+#include "plugin.h"
 #include "solvers/solver.h"
 #include "testset/registry.h"
 
@@ -57,6 +58,12 @@ static cJSON *list_json(void)
         cJSON_AddStringToObject(o, "name", db_solvers[i]->name);
         cJSON_AddStringToObject(o, "title", db_solvers[i]->title ? db_solvers[i]->title : "");
         cJSON_AddItemToObject(o, "formulations", forms_json(db_solvers[i]->forms));
+        const db_plugin_file *pf = db_plugin_of(db_solvers[i]);
+        if (pf) {   /* loaded with --plugin */
+            cJSON *pl = cJSON_AddObjectToObject(o, "plugin");
+            cJSON_AddStringToObject(pl, "file", pf->path);
+            cJSON_AddStringToObject(pl, "sha256", pf->sha256);
+        }
         cJSON_AddItemToArray(sol, o);
     }
     /* optional solvers known to the catalogue but not built (names.h) */
@@ -97,7 +104,11 @@ static void list_text(void)
         for (int f = 0; f < DB_NFORMS; f++)
             if (db_solvers[i]->forms & DB_FORM_BIT(f))
                 printf(" %s", db_form_name((db_form)f));
-        printf("   %s\n", db_solvers[i]->title ? db_solvers[i]->title : "");
+        printf("   %s", db_solvers[i]->title ? db_solvers[i]->title : "");
+        const db_plugin_file *pf = db_plugin_of(db_solvers[i]);
+        if (pf)
+            printf("  [plugin %s]", pf->path);
+        printf("\n");
     }
     const db_optional_solver *miss[8];
     int nm = db_optional_missing_all(miss, 8);

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "help.h"
 #include "names.h"
+#include "plugin.h"
 
 static const struct {
     const char *name;
@@ -71,7 +72,9 @@ int main(int argc, char **argv)
                         db_help_print(stdout, h);
                     return 0;
                 }
-            return commands[i].fn(argc - 2, argv + 2);
+            int n = argc - 2;
+            db_plugin_args(&n, argv + 2); /* --plugin PATH.so, any subcommand */
+            return commands[i].fn(n, argv + 2);
         }
     die_unknown_command(argv[1]);
 }

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "datadir.h"
 #include "commands.h"
 #include "jsonio.h"
 #include "profile.h"
@@ -27,9 +28,6 @@
 #include "solvers/solver.h"
 #include "suite.h"
 
-#ifndef DAEBENCH_SOURCE_DIR
-#define DAEBENCH_SOURCE_DIR "."
-#endif
 
 /* eight clearly distinct hues, one per solver in registry order (in a panel
  * of one solver family: one per formulation) */
@@ -891,8 +889,9 @@ int db_cmd_plot(int argc, char **argv)
     if (!find_in_path("gnuplot"))
         db_die("plot: gnuplot not found in PATH (install gnuplot)");
     const char *pdir = getenv("DAEBENCH_PLOTS_DIR");
-    char script[4200], scriptdir[4096], tdir[4096];
-    snprintf(scriptdir, sizeof scriptdir, "%s", pdir && *pdir ? pdir : DAEBENCH_SOURCE_DIR "/plots");
+    char script[4200], scriptdir[4096], tdir[4096], data[4096];
+    snprintf(scriptdir, sizeof scriptdir, "%s",
+             pdir && *pdir ? pdir : db_data_dir("plots", data, sizeof data));
     if (trajcsv)
         return plot_trajectory(trajcsv, scriptdir);
     snprintf(script, sizeof script, "%s/wpd.gp", scriptdir);

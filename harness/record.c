@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "jsonio.h"
+#include "plugin.h"
 #include "record.h"
 
 static cJSON *groups(const double v[DB_NGROUPS])
@@ -25,6 +26,12 @@ cJSON *db_record_json(const db_run_result *res)
         cJSON_AddItemToObject(par, s->prob->params[i].name, db_json_num(s->par[i]));
     cJSON_AddStringToObject(r, "formulation", db_form_name(s->form));
     cJSON_AddStringToObject(r, "solver", s->solver->name);
+    const db_plugin_file *pf = db_plugin_of(s->solver);
+    if (pf) {   /* a solver loaded with --plugin: which file, which build of it */
+        cJSON *pl = cJSON_AddObjectToObject(r, "plugin");
+        cJSON_AddStringToObject(pl, "file", pf->path);
+        cJSON_AddStringToObject(pl, "sha256", pf->sha256);
+    }
     if (s->variant)
         cJSON_AddStringToObject(r, "variant", s->variant);
     cJSON_AddItemToObject(r, "rtol", db_json_num(s->rtol));

@@ -7,19 +7,18 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "datadir.h"
 #include "jsonio.h"
 #include "reference.h"
 #include "testset/registry.h"
 
-#ifndef DAEBENCH_SOURCE_DIR
-#define DAEBENCH_SOURCE_DIR "."
-#endif
 
 void db_ref_path(const db_problem *prob, int sc, char *buf, size_t len)
 {
     const char *dir = getenv("DAEBENCH_REFERENCE_DIR");
+    char data[4096];
     if (!dir || !*dir)
-        dir = DAEBENCH_SOURCE_DIR "/reference";
+        dir = db_data_dir("reference", data, sizeof data);
     snprintf(buf, len, "%s/%s-%s.json", dir, prob->name, prob->scenarios[sc].name);
 }
 

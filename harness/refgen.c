@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plugin.h"
 #include "refgen.h"
 
 /* the plans; problems with an exact solution need none (the loader uses it) */
@@ -123,7 +124,11 @@ int db_refgen_solve(const db_mech *m, const db_refgen_method *meth, long max_ste
     o.variant = meth->variant;
     o.max_steps = max_steps > 0 ? max_steps : 2000000;
     double c0 = db_cpu_seconds();
-    db_status st = solver->integrate(&d, &o, &out, &s->counters, msg, sizeof msg);
+    /* a plugin's solver in a child process: its crash is a failed solve */
+    db_status st = db_plugin_of(solver)
+                       ? db_plugin_integrate_isolated(solver, &d, &o, &out, &s->counters, msg,
+                                                      sizeof msg)
+                       : solver->integrate(&d, &o, &out, &s->counters, msg, sizeof msg);
     s->cpu_seconds = db_cpu_seconds() - c0;
     if (st != DB_OK) {
         snprintf(err, errlen, "%s on %s at tol %.0e hmax %g failed (%s): %s", meth->solver,

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "jsonio.h"
+#include "plugin.h"
 #include "record.h"
 #include "resume.h"
 
@@ -167,8 +168,17 @@ const cJSON *db_resume_find(db_resume *r, const db_run_spec *spec)
     char key[KEY_LEN];
     make_key(key, p->name, p->scenarios[spec->scenario].name, db_form_name(spec->form),
              spec->solver->name, spec->variant, spec->rtol, spec->atol, names, vals, np);
+    /* a plugin's run counts only if it ran the same build of the plugin */
+    const db_plugin_file *pf = db_plugin_of(spec->solver);
     for (int i = 0; i < r->n; i++)
         if (strcmp(r->key[i], key) == 0) {
+            if (pf) {
+                const cJSON *pl = cJSON_GetObjectItemCaseSensitive(r->rec[i], "plugin");
+                const char *sum =
+                    cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(pl, "sha256"));
+                if (!sum || strcmp(sum, pf->sha256) != 0)
+                    return NULL;
+            }
             if (!r->used[i]) {
                 r->used[i] = 1;
                 r->hits++;

@@ -3,7 +3,9 @@
  * --resume" reads the bench file already in --out and reuses its finished runs
  * instead of running them again.  A run is identified by problem, scenario,
  * params, formulation, solver, variant, rtol and atol; every record of the file
- * (ok, failed or unsupported) counts as finished. */
+ * (ok, failed or unsupported) counts as finished; the run of a plugin's solver
+ * only if its record names the same plugin checksum (another build of the
+ * plugin runs again). */
 #ifndef DAEBENCH_RESUME_H
 #define DAEBENCH_RESUME_H
 

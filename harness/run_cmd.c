@@ -6,8 +6,10 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "isolate.h"
 #include "jsonio.h"
 #include "names.h"
+#include "plugin.h"
 #include "record.h"
 #include "run.h"
 
@@ -90,7 +92,10 @@ int db_cmd_run(int argc, char **argv)
 
     db_run_result res;
     char err[512];
-    if (db_run_execute(&spec, &res, err, sizeof err) != 0)
+    /* a plugin's solver runs in a child process (isolate.h): a plugin that
+     * crashes or loops is a failed run, not a crash of daebench */
+    if ((db_plugin_of(solver) ? db_run_isolated(&spec, NULL, &res, err, sizeof err)
+                              : db_run_execute(&spec, &res, err, sizeof err)) != 0)
         db_die("run: %s", err);
     /* a variant the solver refuses is bad input, not a failed run: nothing written */
     if (variant && strcmp(res.status, "failed") == 0 && strcmp(res.reason, "input") == 0 &&

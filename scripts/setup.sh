@@ -4,10 +4,11 @@
 # apt-get line to run and fails.  Extra packages can be named as arguments.
 set -eu
 # libsuitesparse-dev: KLU, the sparse LU of the structured path (optional in CMake).
+# gfortran: the example Fortran solver plugin that CTest builds (examples/plugins/fortran).
 # libsundials-dev: SUNDIALS IDA, the external peer solver `ida` (part of the default
 # setup, so that a fresh machine gives the counts of the README; CMake still
 # builds without it, and then the report and the sweep say so in their first lines).
-pkgs="cmake make gcc pkg-config liblapack-dev libblas-dev libcjson-dev gnuplot-nox libsuitesparse-dev libsundials-dev $*"
+pkgs="cmake make gcc gfortran pkg-config liblapack-dev libblas-dev libcjson-dev gnuplot-nox libsuitesparse-dev libsundials-dev $*"
 if ! command -v dpkg-query >/dev/null 2>&1; then
     echo "setup: not a Debian system; make sure these are installed: $pkgs" >&2
     exit 0

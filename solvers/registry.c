@@ -19,7 +19,9 @@ extern const db_solver db_solver_ida;   /* optional external peer (SUNDIALS IDA)
 extern const db_solver db_solver_test_crash, db_solver_test_loop, db_solver_test_nan;
 #endif
 
-const db_solver *const db_solvers[] = {
+/* the built-in solvers, then those registered at run time (db_solver_register:
+ * plugins, harness/plugin.c); NULL after the last */
+const db_solver *db_solvers[DB_SOLVER_SLOTS] = {
     &db_solver_radau5,
     &db_solver_mexx,
     &db_solver_rosnys,
@@ -34,6 +36,18 @@ const db_solver *const db_solvers[] = {
 #endif
     NULL
 };
+
+int db_solver_register(const db_solver *s)
+{
+    if (db_solver_find(s->name))
+        return -1;
+    for (int i = 0; i < DB_SOLVER_SLOTS - 1; i++)
+        if (!db_solvers[i]) {
+            db_solvers[i] = s;
+            return 0;
+        }
+    return -2;
+}
 
 const db_solver *db_solver_find(const char *name)
 {

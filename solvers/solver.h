@@ -76,9 +76,14 @@ typedef struct db_solver {
     int (*supports)(const db_dae *d, char *msg, size_t msglen);
 } db_solver;
 
-/* NULL-terminated table of all solvers */
-extern const db_solver *const db_solvers[];
+/* NULL-terminated table of all solvers: the built-in ones, then those added by
+ * db_solver_register (plugins loaded with --plugin, harness/plugin.c) */
+#define DB_SOLVER_SLOTS 96
+extern const db_solver *db_solvers[DB_SOLVER_SLOTS];
 const db_solver *db_solver_find(const char *name);
+/* append s to db_solvers: 0, -1 if its name is taken, -2 if the table is full;
+ * s must outlive the program */
+int db_solver_register(const db_solver *s);
 const char *db_status_name(db_status s);   /* "ok", "stepsize", "newton", ... */
 
 /* CPU seconds used by this process (clock_gettime(CLOCK_PROCESS_CPUTIME_ID)) */

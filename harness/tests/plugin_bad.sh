@@ -1,0 +1,80 @@
+#!/bin/bash
+# plugin_bad.sh — broken plugins (harness/tests/plugins/badplugin.c) never crash
+# daebench: another major ABI version, a newer minor one, a missing symbol, a
+# crash or a hang while loading, a solver name already taken, a bad name, a
+# missing file and a file that is no shared object are each refused with one
+# line naming the cause and exit status 2, with no file written; a solver that
+# crashes or loops is a failed run ("signal 11", "cpu limit") of run and of bench,
+# and an unknown status is a failed run with its message on one line.
+# usage: plugin_bad.sh DAEBENCH_BINARY DIR_OF_BAD_PLUGINS
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+dir=$2
+cd "$tmp" || exit 1
+refuse() {   # refuse WHAT MUST PLUGIN [subcommand args]
+    local what=$1 must=$2 rc before
+    shift 2
+    before=$(ls -A)
+    "$bin" "$@" >/dev/null 2>"$tmp/.err"
+    rc=$?
+    judge_refusal "$what" "$rc" "$must" "$(ls -A | grep -v '^\.err$')" "$(echo "$before" | grep -v '^\.err$')"
+}
+refuse "major ABI version" "ABI version 2000 (2.0), this daebench speaks 1.0" list --plugin "$dir/libbadplugin_major.so"
+refuse "newer minor ABI" "ABI version 1001 (1.1)" bench --plugin "$dir/libbadplugin_minor.so" --solvers broken --out out
+refuse "missing symbol" "missing symbol daebench_plugin_integrate" run --plugin "$dir/libbadplugin_nosym.so" -p pendulum -f GGL -s broken --tol 1e-4
+refuse "crash while loading" "crashed while loading (signal 11" list --plugin "$dir/libbadplugin_crashload.so"
+DAEBENCH_PLUGIN_LOAD_SECONDS=1 refuse "hang while loading" "did not load within 1 s" list --plugin "$dir/libbadplugin_hangload.so"
+refuse "name taken" "solver name 'radau5' is taken" list --plugin "$dir/libbadplugin_taken.so"
+refuse "bad name" "bad name" list --plugin "$dir/libbadplugin_name.so"
+refuse "same plugin twice" "solver name 'broken' is taken" list --plugin "$dir/libbadplugin_run.so" --plugin "$dir/libbadplugin_run.so"
+refuse "missing file" "No such file" list --plugin "$tmp/none.so"
+echo "not an ELF file" >"$tmp/junk.so"
+refuse "not a shared object" "cannot load" list --plugin "$tmp/junk.so"
+rm -f "$tmp/junk.so"
+refuse "--plugin without a value" "needs a value" list --plugin
+refuse "solver of an unloaded plugin" "unknown solver 'broken'" run -p pendulum -f GGL -s broken --tol 1e-4
+
+good=$dir/libbadplugin_run.so
+# a solver that crashes, one that loops: failed runs of "run" (isolated), exit 0
+out=$("$bin" run --plugin "$good" -p pendulum -f GGL -s broken --tol 1e-4 --variant crash 2>&1)
+rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q "failed(signal 11" && ok "run: a crashing plugin is a failed run: $out" \
+    || bad "run with a crashing plugin: rc $rc: $out"
+out=$(DAEBENCH_CPU_LIMIT=1 "$bin" run --plugin "$good" -p pendulum -f GGL -s broken --tol 1e-4 --variant loop 2>&1)
+rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q "failed(cpu limit 1 s" && ok "run: a looping plugin is a failed run: $out" \
+    || bad "run with a looping plugin: rc $rc: $out"
+# an unknown status: failed, reason input, the message on one line
+"$bin" run --plugin "$good" -p pendulum -f GGL -s broken --tol 1e-4 --json "$tmp/r.json" >"$tmp/out" 2>&1
+grep -q '"reason":	"input"' "$tmp/r.json" && grep -q 'returned the unknown status 99' "$tmp/r.json" \
+    && ok "unknown status 99 is a failed run (input)" || bad "unknown status: $(cat "$tmp/out" "$tmp/r.json")"
+[ "$(wc -l <"$tmp/out")" -eq 1 ] && ok "run prints one line" || bad "run output: $(cat "$tmp/out")"
+# bench: a crashing and a looping plugin are failed runs in the bench file, the
+# sweep goes on and the built-in solver's runs are ok
+for mode in crash loop; do
+    BADPLUGIN_MODE=$mode DAEBENCH_CPU_LIMIT=1 "$bin" bench --plugin "$good" --solvers broken,radau5 \
+        --problems pendulum --formulations GGL --tols 1e-4,1e-6 --out "$tmp/$mode" >"$tmp/log" 2>&1
+    rc=$?
+    f=$tmp/$mode/bench.json
+    want=$([ $mode = crash ] && echo '"reason":	"signal 11"' || echo '"reason":	"cpu limit 1 s"')
+    [ $rc -eq 0 ] && [ "$(grep -c '"problem":' "$f")" -eq 4 ] && ok "bench, $mode: 4 runs, exit 0" \
+        || bad "bench, $mode: rc $rc: $(tail -3 "$tmp/log")"
+    [ "$(grep -c "$want" "$f")" -ge 1 ] && ok "bench, $mode: failed with $want" \
+        || bad "bench, $mode: no $want in $(grep '"reason"' "$f")"
+    [ "$(grep -c '"status":	"ok"' "$f")" -eq 2 ] && ok "bench, $mode: the 2 radau5 runs are ok" \
+        || bad "bench, $mode: ok runs $(grep -c '"status":	"ok"' "$f")"
+    grep -q '"sha256":' "$f" && ok "bench, $mode: the failed plugin runs name the plugin" \
+        || bad "bench, $mode: no plugin in the records"
+done
+# reference generation with a crashing or looping plugin as the primary method:
+# a failed case (exit 1, the signal named), not a crash
+mkdir -p "$tmp/ref"
+for mode in crash loop; do
+    BADPLUGIN_MODE=$mode DAEBENCH_CPU_LIMIT=1 "$bin" reference --plugin "$good" -p andrews \
+        --primary broken:GGL:1e-6 --check radau5:GGL:1e-6 --out "$tmp/ref" >"$tmp/out" 2>&1
+    rc=$?
+    want=$([ $mode = crash ] && echo "killed by signal 11" || echo "killed by signal 24")
+    [ $rc -eq 1 ] && grep -q "FAIL andrews:default: broken on GGL.*$want" "$tmp/out" \
+        && [ -z "$(ls "$tmp/ref")" ] && ok "reference, $mode: a failed case, nothing stored: $(head -1 "$tmp/out")" \
+        || bad "reference, $mode: rc $rc: $(cat "$tmp/out")"
+done
+summary
