@@ -22,7 +22,9 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "benchfile.h"
 #include "coverage.h"
+#include "escape.h"
 #include "jsonio.h"
 #include "record.h"
 #include "solvers/solver.h"
@@ -109,7 +111,7 @@ static int view_run(const cJSON *r, run_view *v, char *err, size_t errlen)
     const db_xfail *xf = db_xfail_find(r);
     v->xfail = xf ? xf->reason : NULL;
     const char *why = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "reason"));
-    snprintf(v->reason, sizeof v->reason, "%s", why ? why : "");
+    snprintf(v->reason, sizeof v->reason, "%s", db_esc_term(why));
     snprintf(v->status, sizeof v->status, "%s", status);
     v->ok = strcmp(status, "ok") == 0;
     v->scd = v->cpu = NAN;
@@ -136,20 +138,10 @@ static int view_run(const cJSON *r, run_view *v, char *err, size_t errlen)
 static run_view *load_bench(const char *path, int *count)
 {
     char err[512];
-    cJSON *j = db_json_read_file(path, err, sizeof err);
+    cJSON *j = db_bench_read(path, err, sizeof err); /* benchfile.h */
     if (!j)
         db_die("check: %s", err);
-    const char *schema;
-    if (db_json_string(j, "schema", &schema, err, sizeof err) != 0 ||
-        strcmp(schema, "daebench.bench/1") != 0) {
-        cJSON_Delete(j);
-        db_die("check: %s: not a daebench.bench/1 file", path);
-    }
-    const cJSON *runs = db_json_array(j, "runs", err, sizeof err);
-    if (!runs) {
-        cJSON_Delete(j);
-        db_die("check: %s: %s", path, err);
-    }
+    const cJSON *runs = cJSON_GetObjectItemCaseSensitive(j, "runs");
     int n = cJSON_GetArraySize(runs), k = 0;
     run_view *v = calloc((size_t)n + 1, sizeof *v);
     if (!v) {

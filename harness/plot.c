@@ -21,6 +21,8 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "benchfile.h"
+#include "escape.h"
 #include "jsonio.h"
 #include "scaling.h"
 #include "solvers/solver.h"
@@ -143,6 +145,10 @@ static int cmp_name(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
+/* gnuplot gets this many seconds of wall-clock time per diagram (it is killed
+ * by SIGALRM after them: a hung gnuplot cannot hang the program) */
+#define GNUPLOT_SECONDS 120
+
 /* gnuplot -e expr script; 0 or -1 */
 static int run_gnuplot(const char *expr, const char *script, const char *what)
 {
@@ -151,6 +157,7 @@ static int run_gnuplot(const char *expr, const char *script, const char *what)
     if (pid < 0)
         db_die("plot: cannot start gnuplot: %s", strerror(errno));
     if (pid == 0) {
+        alarm(GNUPLOT_SECONDS); /* kept across exec: the default action ends gnuplot */
         execlp("gnuplot", "gnuplot", "-e", expr, script, (char *)NULL);
         _exit(127);
     }
@@ -226,7 +233,8 @@ static int plot_series(const view *v0, const char *trajdir, const char *outbase,
     snprintf(expr, sizeof expr,
              "files='%s'; titles='%s'; colors='%s'; dashes='%s'; outbase='%s'; "
              "ptitle='%s %s: energy and constraint residuals over time'",
-             files, titles, colors, dashes, outbase, v0->problem, v0->scenario);
+             db_esc_gnuplot(files), db_esc_gnuplot(titles), colors, dashes,
+             db_esc_gnuplot(outbase), db_esc_gnuplot(v0->problem), db_esc_gnuplot(v0->scenario));
     snprintf(script, sizeof script, "%s/timeseries.gp", scriptdir);
     if (run_gnuplot(expr, script, outbase) != 0)
         return -1;
@@ -280,8 +288,8 @@ static int plot_page(const view *v, int n, const char *outdir, const char *scrip
         const cJSON *st = cJSON_GetObjectItemCaseSensitive(v[k].run, "status");
         const cJSON *rs = cJSON_GetObjectItemCaseSensitive(v[k].run, "reason");
         fprintf(f, "# not drawn: %s/%s tol=%.0e %s%s%s\n", v[k].solver, v[k].form, v[k].tol,
-                cJSON_IsString(st) ? st->valuestring : "?", cJSON_IsString(rs) ? " " : "",
-                cJSON_IsString(rs) ? rs->valuestring : "");
+                cJSON_IsString(st) ? db_esc_dat(st->valuestring) : "?", cJSON_IsString(rs) ? " " : "",
+                cJSON_IsString(rs) ? db_esc_dat(rs->valuestring) : "");
         if (!cJSON_IsString(st) || strcmp(st->valuestring, "failed") != 0)
             continue;
         /* failed runs are marked, not dropped */
@@ -378,7 +386,8 @@ static int plot_page(const view *v, int n, const char *outdir, const char *scrip
              "datafile='%s'; outbase='%s'; nblocks=%d; titles='%s'; colors='%s'; "
              "dashes='%s'; points='%s'; failfile='%s'; scdfail=%g; errfail=%g; resfail=%g; "
              "groups='%s'",
-             dat, base, nblocks, titles, colors, dashes, points, nmarked ? fdat : "", scdfail,
+             db_esc_gnuplot(dat), db_esc_gnuplot(base), nblocks, db_esc_gnuplot(titles), colors,
+             dashes, points, db_esc_gnuplot(nmarked ? fdat : ""), scdfail,
              errfail, resfail, groups[0] ? groups : "5 6") >= (int)sizeof common)
         db_die("plot: too many lines on the page of %s %s", v[0].problem, v[0].scenario);
     static const struct { const char *script, *suffix, *title; } kinds[] = {
@@ -397,8 +406,9 @@ static int plot_page(const view *v, int n, const char *outdir, const char *scrip
             continue;
         snprintf(script, sizeof script, "%s/%s", scriptdir, kinds[i].script);
         if (snprintf(expr, sizeof expr, "%s; ptitle='%s %s%s%s'; failed='%s'", common,
-                     v[0].problem, v[0].scenario, kinds[i].title[0] ? ": " : "", kinds[i].title,
-                     notdrawn) >= (int)sizeof expr)
+                     db_esc_gnuplot(v[0].problem), db_esc_gnuplot(v[0].scenario),
+                     kinds[i].title[0] ? ": " : "", kinds[i].title,
+                     db_esc_gnuplot(notdrawn)) >= (int)sizeof expr)
             db_die("plot: too many lines on the page of %s %s", v[0].problem, v[0].scenario);
         if (run_gnuplot(expr, script, dat) != 0) {
             rc = -1;
@@ -474,7 +484,7 @@ static int plot_scaling(const cJSON *runs, const char *param, double fit_from,
              "datafile='%s'; outbase='%s'; nblocks=%d; colors='%s'; dashes='%s'; x0=%g; y0=%g; "
              "ylo=%g; yhi=%g; ptitle='cost per step against %s (least-squares slope of log "
              "cost/step vs log %s from %s = %g)'",
-             dat, base, nc, colors, dashes, x0, y0, ylo / 2, yhi * 4, param, param, param,
+             db_esc_gnuplot(dat), db_esc_gnuplot(base), nc, colors, dashes, x0, y0, ylo / 2, yhi * 4, param, param, param,
              fit_from) >= (int)sizeof expr)
         db_die("plot: scaling: too many curves");
     snprintf(script, sizeof script, "%s/scaling.gp", scriptdir);
@@ -529,7 +539,7 @@ int db_cmd_plot(int argc, char **argv)
     if (strchr(outdir, '\'') || strchr(outdir, '"'))
         db_die("plot: --out must not contain quotes");
     char err[512];
-    cJSON *j = db_json_read_file(results, err, sizeof err);
+    cJSON *j = db_bench_read(results, err, sizeof err); /* benchfile.h */
     if (!j)
         db_die("plot: %s", err);
     const char *schema;

@@ -22,6 +22,8 @@
 #include "cli.h"
 #include "commands.h"
 #include "coverage.h"
+#include "benchfile.h"
+#include "escape.h"
 #include "jsonio.h"
 #include "peer_ratio.h"
 #include "scaling.h"
@@ -47,28 +49,18 @@ static double num(const cJSON *r, const char *a, const char *b, const char *c)
     return cJSON_IsNumber(x) ? x->valuedouble : NAN;
 }
 
-/* HTML-escaped text */
+/* HTML-escaped text (escape.h) */
 static void esc(FILE *f, const char *s)
 {
-    for (; *s; s++) {
-        if (*s == '<')
-            fputs("&lt;", f);
-        else if (*s == '>')
-            fputs("&gt;", f);
-        else if (*s == '&')
-            fputs("&amp;", f);
-        else if (*s == '|')
-            fputs("&#124;", f);
-        else
-            fputc(*s, f);
-    }
+    fputs(db_esc_html(s), f);
 }
 
-/* Markdown cell text: no '|' or line breaks */
+/* Markdown cell text, at most max bytes of s (escape.h) */
 static void mdesc(FILE *f, const char *s, int max)
 {
-    for (int i = 0; *s && i < max; s++, i++)
-        fputc(*s == '|' ? '/' : *s == '\n' ? ' ' : *s, f);
+    char cut[512];
+    snprintf(cut, sizeof cut, "%.*s", max, s);
+    fputs(db_esc_md(cut), f);
 }
 
 static int same_page(const cJSON *a, const cJSON *b)
@@ -402,14 +394,16 @@ int db_cmd_report(int argc, char **argv)
     if (strncmp(plots, outdir, ol) == 0 && plots[ol] == '/')
         plotrel = plots + ol + 1;
     char err[512];
-    cJSON *j = db_json_read_file(results, err, sizeof err);
+    char hpath[4200], mpath[4200], htmp[4300], mtmp[4300];
+    if (snprintf(hpath, sizeof hpath, "%s/index.html", outdir) >= DB_PATH_MAX - 32 ||
+        snprintf(mpath, sizeof mpath, "%s/report.md", outdir) >= DB_PATH_MAX - 32)
+        db_die("report: --out path too long");
+    if (db_output_check(hpath, err, sizeof err) != 0 || db_output_check(mpath, err, sizeof err))
+        db_die("report: %s", err); /* before the work */
+    cJSON *j = db_bench_read(results, err, sizeof err); /* benchfile.h */
     if (!j)
         db_die("report: %s", err);
     const cJSON *runs = cJSON_GetObjectItemCaseSensitive(j, "runs");
-    if (strcmp(str(j, "schema"), "daebench.bench/1") != 0 || !cJSON_IsArray(runs)) {
-        cJSON_Delete(j);
-        db_die("report: %s: not a daebench.bench/1 file", results);
-    }
     int n = cJSON_GetArraySize(runs), k = 0;
     const cJSON **v = calloc((size_t)n + 1, sizeof *v);
     if (!v)
@@ -428,12 +422,15 @@ int db_cmd_report(int argc, char **argv)
         }
     }
     qsort(v, (size_t)n, sizeof *v, by_page);
-    char hpath[4200], mpath[4200];
-    snprintf(hpath, sizeof hpath, "%s/index.html", outdir);
-    snprintf(mpath, sizeof mpath, "%s/report.md", outdir);
-    out2 o = {fopen(hpath, "w"), fopen(mpath, "w")};
-    if (!o.h || !o.m)
-        db_die("report: cannot write %s / %s", hpath, mpath);
+    /* temp files renamed over index.html and report.md once complete (jsonio.h) */
+    out2 o = {db_out_open(hpath, htmp, sizeof htmp, err, sizeof err), NULL};
+    if (o.h)
+        o.m = db_out_open(mpath, mtmp, sizeof mtmp, err, sizeof err);
+    if (!o.h || !o.m) {
+        if (o.h)
+            db_out_abort(o.h, htmp);
+        db_die("report: %s", err);
+    }
     int ncells, missing = db_coverage(j, &ncells, NULL);
     char cov[256];
     if (missing < 0)
@@ -458,14 +455,16 @@ int db_cmd_report(int argc, char **argv)
                  "<h1>daebench report</h1>\n<p>suite <b>%s</b>, created %s, commit <code>%s"
                  "</code>, machine %s (%s, %.0f cores)</p>\n<p><b>%d runs</b>: %d ok, %d failed "
                  "(%d of them expected), %d unsupported. %s.%s</p>\n<nav>",
-            str(j, "suite"), str(j, "created"), str(j, "git"), str(mach, "hostname"),
-            str(mach, "cpu"), num(mach, "cores", NULL, NULL), n, ok, failed, xfail, unsup, cov,
-            xpass ? " Some runs listed as expected failures now pass." : "");
+            db_esc_html(str(j, "suite")), db_esc_html(str(j, "created")),
+            db_esc_html(str(j, "git")), db_esc_html(str(mach, "hostname")),
+            db_esc_html(str(mach, "cpu")), num(mach, "cores", NULL, NULL), n, ok, failed, xfail,
+            unsup, cov, xpass ? " Some runs listed as expected failures now pass." : "");
     fprintf(o.m, "# daebench report\n\nsuite **%s**, created %s, commit `%s`, machine %s (%s, "
                  "%.0f cores)\n\n**%d runs**: %d ok, %d failed (%d of them expected), %d "
                  "unsupported. %s.\n",
-            str(j, "suite"), str(j, "created"), str(j, "git"), str(mach, "hostname"),
-            str(mach, "cpu"), num(mach, "cores", NULL, NULL), n, ok, failed, xfail, unsup, cov);
+            db_esc_md(str(j, "suite")), db_esc_md(str(j, "created")), db_esc_md(str(j, "git")),
+            db_esc_md(str(mach, "hostname")), db_esc_md(str(mach, "cpu")),
+            num(mach, "cores", NULL, NULL), n, ok, failed, xfail, unsup, cov);
     for (int a = 0; a < n;) {
         int b = a;
         while (b < n && same_page(v[a], v[b]))
@@ -485,13 +484,14 @@ int db_cmd_report(int argc, char **argv)
         a = b;
     }
     fprintf(o.h, "</body></html>\n");
-    int bad = ferror(o.h) || ferror(o.m);
-    bad |= fclose(o.h) != 0;
-    bad |= fclose(o.m) != 0;
     free(v);
     cJSON_Delete(j);
-    if (bad)
-        db_die("report: cannot write %s / %s", hpath, mpath);
+    if (db_out_commit(o.h, htmp, hpath, err, sizeof err) != 0) {
+        db_out_abort(o.m, mtmp);
+        db_die("report: %s", err);
+    }
+    if (db_out_commit(o.m, mtmp, mpath, err, sizeof err) != 0)
+        db_die("report: %s", err);
     printf("%s %s\n", hpath, mpath);
     return 0;
 }

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "benchfile.h"
 #include "jsonio.h"
 #include "record.h"
 #include "resume.h"
@@ -103,24 +104,12 @@ int db_resume_load(const char *path, db_resume **out, char *err, size_t errlen)
     if (stat(path, &st) != 0 && errno == ENOENT)
         return 0;
     char sub[400];
-    cJSON *j = db_json_read_file(path, sub, sizeof sub);
+    cJSON *j = db_bench_read(path, sub, sizeof sub); /* benchfile.h */
     if (!j) {
         snprintf(err, errlen, "resume: %s", sub);
         return -1;
     }
-    const char *schema;
-    const cJSON *runs;
-    if (!cJSON_IsObject(j) || db_json_string(j, "schema", &schema, sub, sizeof sub) != 0 ||
-        strcmp(schema, "daebench.bench/1") != 0) {
-        snprintf(err, errlen, "resume: %s: not a daebench.bench/1 file", path);
-        cJSON_Delete(j);
-        return -1;
-    }
-    if (!(runs = db_json_array(j, "runs", sub, sizeof sub))) {
-        snprintf(err, errlen, "resume: %s: %s", path, sub);
-        cJSON_Delete(j);
-        return -1;
-    }
+    const cJSON *runs = cJSON_GetObjectItemCaseSensitive(j, "runs");
     db_resume *r = calloc(1, sizeof *r);
     int n = cJSON_GetArraySize(runs);
     if (r) {
