@@ -324,8 +324,11 @@ int db_run_isolated(const db_run_spec *spec, const db_isolate_limits *lim, db_ru
         res->cpu_seconds = cpu;
         return 0;
     }
-    if (strcmp(res->status, "failed") == 0 && strcmp(res->reason, "memory") == 0 &&
-        lim->mem_mib > 0) {
+    /* an allocation that failed under RLIMIT_AS, in the solver ("memory") or
+     * while building the formulation ("build: out of memory"), is the limit */
+    if (strcmp(res->status, "failed") == 0 && lim->mem_mib > 0 &&
+        (strcmp(res->reason, "memory") == 0 ||
+         (strcmp(res->reason, "build") == 0 && strstr(res->message, "out of memory")))) {
         snprintf(res->reason, sizeof res->reason, "memory limit");
         size_t used = strlen(res->message);
         snprintf(res->message + used, sizeof res->message - used, " (memory limit %ld MiB)",
