@@ -1,5 +1,6 @@
 /* main.c — the daebench program: subcommand dispatch only (DESIGN.md §"The
  * program"); each subcommand lives in its own file (commands.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -44,7 +45,12 @@ int main(int argc, char **argv)
         return 0;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].fn(argc - 2, argv + 2);
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            int rc = commands[i].fn(argc - 2, argv + 2);
+            /* what the command printed must have arrived (a full disk, /dev/full) */
+            if (fflush(stdout) != 0 || ferror(stdout))
+                db_die("write error on standard output: %s", strerror(errno));
+            return rc;
+        }
     db_die("unknown subcommand '%s' (list, run, bench, check, plot, reference)", argv[1]);
 }
