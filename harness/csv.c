@@ -176,7 +176,7 @@ int db_cmd_csv(int argc, char **argv)
         db_csv_path_for(results, path, sizeof path);
         out = path;
     }
-    if (strlen(out) >= DB_PATH_MAX - 32 || db_output_check(out, err, sizeof err) != 0)
+    if (db_output_check(out, err, sizeof err) != 0)
         db_die("csv: %s", err);
     cJSON *j = db_bench_read(results, err, sizeof err); /* benchfile.h */
     if (!j)
