@@ -167,6 +167,51 @@ static int grew(double base, double now)
     return now > CHECK_COUNT_GROWTH * base && now > base;
 }
 
+static const run_view *match_of; /* qsort has no context argument */
+
+static int by_key(const void *x, const void *y)
+{
+    int i = *(const int *)x, j = *(const int *)y;
+    int c = strcmp(match_of[i].key, match_of[j].key);
+    return c ? c : (i > j) - (i < j);
+}
+
+/* match[i] = the first result run (in file order) not matched before whose key
+ * is that of baseline run i, or -1; matched[j] marks the result runs taken.
+ * A sorted index and binary search: n log n, not nb × nr (issue 15). */
+static void match_runs(const run_view *b, int nb, const run_view *r, int nr, int *match,
+                       int *matched)
+{
+    int *ix = malloc(((size_t)nr + 1) * sizeof *ix);
+    int *taken = calloc((size_t)nr + 1, sizeof *taken);
+    if (!ix || !taken)
+        db_die("check: out of memory");
+    for (int j = 0; j < nr; j++)
+        ix[j] = j;
+    match_of = r;
+    qsort(ix, (size_t)nr, sizeof *ix, by_key);
+    for (int i = 0; i < nb; i++) {
+        int lo = 0, hi = nr;
+        while (lo < hi) { /* the first index entry with a key >= b[i].key */
+            int mid = lo + (hi - lo) / 2;
+            if (strcmp(r[ix[mid]].key, b[i].key) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        /* the runs of one key are taken front to back: taken[lo] of them so far */
+        int at = lo + taken[lo];
+        match[i] = -1;
+        if (at < nr && strcmp(r[ix[at]].key, b[i].key) == 0) {
+            matched[ix[at]] = 1;
+            match[i] = ix[at];
+            taken[lo]++;
+        }
+    }
+    free(ix);
+    free(taken);
+}
+
 /* the table of regressions */
 typedef struct {
     const char *label;
@@ -251,15 +296,7 @@ int db_cmd_check(int argc, char **argv)
     int *match = calloc((size_t)nb + 1, sizeof *match);
     if (!matched || !match)
         db_die("check: out of memory");
-    for (int i = 0; i < nb; i++) {
-        match[i] = -1;
-        for (int j = 0; j < nr; j++)
-            if (!matched[j] && strcmp(r[j].key, b[i].key) == 0) {
-                matched[j] = 1;
-                match[i] = j;
-                break;
-            }
-    }
+    match_runs(b, nb, r, nr, match, matched);
     double margin = cpu_margin(b, nb, r, match);
     table t = {0};
     int missing = 0, compared = 0, improved = 0, expected = 0, xpass = 0, newfail = 0;
