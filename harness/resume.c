@@ -69,7 +69,8 @@ static void index_keys(db_resume *r)
     for (int i = 0; i < r->n; i++)
         r->order[i] = i;
     sorting = r;
-    qsort(r->order, (size_t)r->n, sizeof *r->order, cmp_order);
+    if (r->n > 0) /* order is NULL while nothing was read */
+        qsort(r->order, (size_t)r->n, sizeof *r->order, cmp_order);
     sorting = NULL;
     int m = 0;
     for (int i = 0; i < r->n; i++) {
