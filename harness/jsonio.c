@@ -135,6 +135,16 @@ void db_out_abort(FILE *f, const char *tmp)
     unlink(tmp);
 }
 
+FILE *db_fopen_output(const char *path)
+{
+    char err[64];
+    if (db_output_check(path, err, sizeof err) != 0) {
+        errno = EINVAL;
+        return NULL;
+    }
+    return fopen(path, "w");
+}
+
 int db_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen)
 {
     char tmp[DB_PATH_MAX + 64];

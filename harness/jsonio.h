@@ -27,6 +27,10 @@ int db_input_check(const char *path, char *err, size_t errlen);
 FILE *db_out_open(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen);
 int db_out_commit(FILE *f, const char *tmp, const char *path, char *err, size_t errlen);
 void db_out_abort(FILE *f, const char *tmp);
+/* fopen(path, "w") of an output checked by db_output_check (a FIFO, device or
+ * symlink to one is not opened: NULL with errno EINVAL), for files written in
+ * place (the .dat files of plot) */
+FILE *db_fopen_output(const char *path);
 
 /* write len bytes to path atomically: a temp file next to path, fsync, rename.
  * On failure no file is left behind (the temp is removed; an existing path is

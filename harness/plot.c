@@ -250,7 +250,7 @@ static int plot_page(const view *v, int n, const char *outdir, const char *scrip
     snprintf(base, sizeof base, "%s/%s-%s", outdir, v[0].problem, v[0].scenario);
     snprintf(dat, sizeof dat, "%s-wpd.dat", base);
     snprintf(fdat, sizeof fdat, "%s-failed.dat", base);
-    FILE *f = fopen(dat, "w");
+    FILE *f = db_fopen_output(dat);
     if (!f)
         db_die("plot: cannot write %s: %s", dat, strerror(errno));
     FILE *ff = NULL;
@@ -293,7 +293,7 @@ static int plot_page(const view *v, int n, const char *outdir, const char *scrip
         if (!cJSON_IsString(st) || strcmp(st->valuestring, "failed") != 0)
             continue;
         /* failed runs are marked, not dropped */
-        if (!ff && !(ff = fopen(fdat, "w")))
+        if (!ff && !(ff = db_fopen_output(fdat)))
             db_die("plot: cannot write %s: %s", fdat, strerror(errno));
         fprintf(ff, "%.6e %.6e %.6e %u\n", num_at(v[k].run, "cpu_seconds", NULL),
                 num_at(v[k].run, "counters", "f_evals"), v[k].tol,
@@ -434,7 +434,7 @@ static int plot_scaling(const cJSON *runs, const char *param, double fit_from,
     if (snprintf(base, sizeof base, "%s/scaling", outdir) >= (int)sizeof base)
         db_die("plot: --out too long");
     snprintf(dat, sizeof dat, "%s.dat", base);
-    FILE *f = fopen(dat, "w");
+    FILE *f = db_fopen_output(dat);
     if (!f)
         db_die("plot: cannot write %s: %s", dat, strerror(errno));
     char colors[1024] = "", dashes[512] = "";
@@ -538,6 +538,8 @@ int db_cmd_plot(int argc, char **argv)
         db_die("plot: cannot read %s", script);
     if (strchr(outdir, '\'') || strchr(outdir, '"'))
         db_die("plot: --out must not contain quotes");
+    if (strlen(outdir) > DB_PATH_MAX - 512 || strlen(trajdir) > DB_PATH_MAX - 512)
+        db_die("plot: --out or --traj path longer than %d bytes", DB_PATH_MAX - 512);
     char err[512];
     cJSON *j = db_bench_read(results, err, sizeof err); /* benchfile.h */
     if (!j)

@@ -172,6 +172,9 @@ check_bad - "merge --out /dev/null" "not a regular file" merge --out /dev/null "
 ln -s /dev/null "$in/null.link"
 check_bad - "merge --csv symlink to /dev/null" "not a regular file" \
     merge --out m.json --csv "$in/null.link" "$in/good.json"
+mkdir "$in/plotfifo" && mkfifo "$in/plotfifo/pendulum-v28-wpd.dat"
+command -v gnuplot >/dev/null && check_bad - "plot: a .dat output is a FIFO" "pendulum-v28-wpd.dat" \
+    plot --results "$in/good.json" --out "$in/plotfifo"
 [ -p "$in/out.fifo" ] && [ -c /dev/null ] && [ -L "$in/null.link" ] && ok "FIFO, device, symlink untouched" \
     || bad "an output that is not a regular file was replaced"
 long=$(printf 'd%.0s' $(seq 300))
