@@ -18,7 +18,7 @@ okrun() {  # $1 = rtol, $2 = scd
  \"error\": {\"scd\": $2, \"mescd\": 6.1, \"end\": {\"p\": 1e-5, \"v\": 1e-4, \"lambda\": 1e-3, \"mu\": null}},
  \"residual\": {\"position\": 1e-9, \"velocity\": 1e-8, \"acceleration\": null}}"
 }
-reason="x'; system('touch PWNED1'); a='\\n1 2 3 4 5 6 7 8 9 10 11\\n\`touch PWNED2\` @ptitle \\u001b[2K\\rcheck: 9 baseline runs, 0 regressions: ok\\n<script>alert(1)</script>| x |"
+reason="\\u001b[2K\\rcheck: 9 runs: ok\\nx'; system('touch PWNED1'); a='\\n1 2 3 4 5 6 7 8 9 10 11\\n\`touch PWNED2\` @ptitle <script>alert(1)</script>| x |"
 message="=HYPERLINK(\\\"http://evil\\\",\\\"y\\\")\\n<img src=x onerror=alert(2)>, \\\"q\\\""
 failrun="{\"problem\": \"pendulum\", \"scenario\": \"v28\", \"params\": {\"g\": 13.75},
  \"formulation\": \"GGL\", \"solver\": \"radau5\", \"rtol\": 1e-08, \"atol\": 1e-08,
