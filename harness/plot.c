@@ -146,18 +146,29 @@ static int cmp_name(const void *a, const void *b)
 }
 
 /* gnuplot gets this many seconds of wall-clock time per diagram (it is killed
- * by SIGALRM after them: a hung gnuplot cannot hang the program) */
+ * by SIGALRM after them: a hung gnuplot cannot hang the program);
+ * $DAEBENCH_GNUPLOT_LIMIT overrides it (docs/limits.md) */
 #define GNUPLOT_SECONDS 120
+
+static unsigned gnuplot_seconds(void)
+{
+    const char *v = getenv("DAEBENCH_GNUPLOT_LIMIT");
+    long x = GNUPLOT_SECONDS;
+    if (v && (db_parse_count(v, &x) != 0 || x < 1 || x > 86400))
+        db_die("plot: bad DAEBENCH_GNUPLOT_LIMIT '%s' (expected 1..86400 seconds)", v);
+    return (unsigned)x;
+}
 
 /* gnuplot -e expr script; 0 or -1 */
 static int run_gnuplot(const char *expr, const char *script, const char *what)
 {
     fflush(stdout);
+    unsigned limit = gnuplot_seconds();
     pid_t pid = fork();
     if (pid < 0)
         db_die("plot: cannot start gnuplot: %s", strerror(errno));
     if (pid == 0) {
-        alarm(GNUPLOT_SECONDS); /* kept across exec: the default action ends gnuplot */
+        alarm(limit); /* kept across exec: the default action ends gnuplot */
         execlp("gnuplot", "gnuplot", "-e", expr, script, (char *)NULL);
         _exit(127);
     }

@@ -196,5 +196,18 @@ check_bad - "bench: empty selection" "no run" bench --problems pendulum --solver
 check_bad - "run: escape sequence in a name" "unknown problem" run -p $'x\e[2K\rok' -f GGL -s radau5 --tol 1e-4
 ! grep -q $'\e' "$tmp/.err" && ok "no raw ESC on stderr" || bad "raw ESC on stderr"
 
+# a hung gnuplot is killed after DAEBENCH_GNUPLOT_LIMIT seconds (default 120)
+if command -v gnuplot >/dev/null; then
+    mkdir "$tmp/hang" && for g in wpd errtol residual timeseries scaling; do echo 'pause 600' >"$tmp/hang/$g.gp"; done
+    start=$(date +%s)
+    DAEBENCH_PLOTS_DIR=$tmp/hang DAEBENCH_GNUPLOT_LIMIT=1 timeout 60 "$bin" plot --results "$in/good.json" \
+        --out "$tmp/hangplots" >/dev/null 2>"$tmp/.err"
+    rc=$?
+    took=$(( $(date +%s) - start ))
+    [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $took -lt 30 ] && grep -q 'gnuplot failed' "$tmp/.err" \
+        && ok "a hung gnuplot is killed at its limit ($took s, exit $rc)" \
+        || bad "hung gnuplot: exit $rc after $took s: $(cat "$tmp/.err")"
+fi
+
 echo "$((n - fails)) passed, $fails failed"
 [ "$n" -ge 30 ] && [ "$fails" -eq 0 ]
