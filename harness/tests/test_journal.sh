@@ -101,7 +101,7 @@ had=$(sed -n 's/^bench: resume: \([0-9]*\) of .*/\1/p' "$tmp/logz")
 # two sweeps on one --out: the second is refused while the first runs
 "$bin" bench "${sel[@]}" --out "$tmp/two" 2>"$tmp/first" &
 p1=$!
-for _ in $(seq 200); do [ -f "$tmp/two/.bench.lock" ] && break; sleep 0.02; done
+for _ in $(seq 200); do [ -s "$tmp/two/.bench.lock" ] && break; sleep 0.02; done  # pid written: locked
 "$bin" bench "${sel[@]}" --out "$tmp/two" 2>"$tmp/.err"
 judge_refusal "second sweep on one --out" $? "in use by the sweep of process $p1" x x
 wait $p1
