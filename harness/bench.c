@@ -14,10 +14,17 @@
  * at a time (default: the number of cores, at most 8; --jobs 1 for the
  * quietest timing); within it each run has a child process of its own under
  * CPU and memory limits (isolate.h: a crash is failed "signal 11", an overrun
- * "cpu limit 30 s"; a worker that dies anyway fails its runs with "crash").
- * SIGINT/SIGTERM stop the sweep: the runs that finished are written, the file
- * is marked "interrupted", exit status 128 + signal; --resume reuses the runs
- * already in DIR/bench.json and runs the rest (resume.h).
+ * "cpu limit 30 s").  The sweep is a journal (issue 15): a worker saves each
+ * finished run (fsync, rename) in its part file DIR/.bench-part-*.json before
+ * announcing it, and dies with bench (PR_SET_PDEATHSIG).  SIGINT/SIGTERM/SIGHUP
+ * stop the sweep: the runs that finished are written, the file is marked
+ * "interrupted", exit status 128 + signal; a run stopped by the signal is not
+ * recorded.  A worker lost otherwise (killed from outside, a write error: a
+ * full disk) keeps its finished runs and leaves the rest unrecorded, the file
+ * marked "interrupted", exit status 3.  --resume reuses the runs already in
+ * DIR/bench.json and in the part files of a killed sweep, keeps the runs of
+ * the file outside the selection, and runs the rest (resume.h); the part files
+ * go once bench.json holds them.  One sweep per DIR (DIR/.bench.lock).
  * Writes DIR/bench.json (schema daebench.bench/1, DESIGN.md §"JSON"). */
 #include <errno.h>
 #include <signal.h>

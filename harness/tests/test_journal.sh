@@ -98,6 +98,24 @@ had=$(sed -n 's/^bench: resume: \([0-9]*\) of .*/\1/p' "$tmp/logz")
 [ -z "$(ls -A "$out" | grep '^\.')" ] && ok "no part, temporary or lock file left" \
     || bad "left behind: $(ls -A "$out" | grep '^\.')"
 
+# a worker killed from outside (the OOM killer) while bench lives: its finished
+# runs kept, the rest not recorded (no "crash"), exit 3, --resume completes
+"$bin" bench "${sel[@]}" --jobs 1 --out "$tmp/w" 2>"$tmp/logw" &
+pid=$!
+for _ in $(seq 300); do [ "$(progress "$tmp/logw")" -ge 2 ] && break; sleep 0.02; done
+worker=$(cat /proc/$pid/task/*/children 2>/dev/null | awk '{print $1}')
+[ -n "$worker" ] && kill -KILL "$worker"
+wait $pid
+rc=$?
+"$jc" "$tmp/w/bench.json" >"$tmp/wruns" 2>/dev/null
+[ $rc -eq 3 ] && grep -q 'worker killed by signal 9' "$tmp/logw" && grep -q '"interrupted":' "$tmp/w/bench.json" \
+    && ok "worker killed: exit 3, said, file marked interrupted" || bad "worker killed: exit $rc: $(tail -3 "$tmp/logw")"
+! grep -q -v ' ok ' "$tmp/wruns" && [ "$(wc -l <"$tmp/wruns")" -ge 2 ] \
+    && ok "its $(wc -l <"$tmp/wruns") finished runs kept, no crash record" || bad "after the worker: $(cat "$tmp/wruns")"
+"$bin" bench "${sel[@]}" --jobs 1 --out "$tmp/w" --resume 2>"$tmp/logw2"
+[ $? -eq 0 ] && [ "$("$jc" "$tmp/w/bench.json" | grep -c ' ok ')" -eq $total ] \
+    && ok "--resume completes it" || bad "resume after the worker: $(tail -2 "$tmp/logw2")"
+
 # two sweeps on one --out: the second is refused while the first runs
 "$bin" bench "${sel[@]}" --out "$tmp/two" 2>"$tmp/first" &
 p1=$!
