@@ -685,6 +685,11 @@ int db_cmd_bench(int argc, char **argv)
         db_output_check(csvpath, err, sizeof err) != 0)
         db_die("bench: %s", err);
     part_stamp = (long)time(NULL);
+    int stale = resume ? 0 : db_count_prefixed(out, PART_PREFIX);
+    if (stale)
+        fprintf(stderr, "bench: note: %d part files of a killed sweep in %s are not used (bench "
+                "--resume would reuse their runs); they go when this sweep is written\n", stale,
+                out);
     db_resume *prev = NULL;
     if (resume) {
         /* --resume: the runs already in DIR/bench.json, and those that the

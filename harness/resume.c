@@ -356,6 +356,20 @@ void db_remove_prefixed(const char *dir, const char *prefix)
     closedir(d);
 }
 
+int db_count_prefixed(const char *dir, const char *prefix)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    int n = 0;
+    size_t len = strlen(prefix);
+    struct dirent *e;
+    while ((e = readdir(d)))
+        n += strncmp(e->d_name, prefix, len) == 0;
+    closedir(d);
+    return n;
+}
+
 static volatile sig_atomic_t interrupted_by = 0;
 
 static void on_signal(int sig)

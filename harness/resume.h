@@ -42,6 +42,8 @@ void db_resume_free(db_resume *r);
 /* remove the files of directory dir whose names begin with prefix (the
  * temporary files of workers killed while writing) */
 void db_remove_prefixed(const char *dir, const char *prefix);
+/* how many files of directory dir have names beginning with prefix */
+int db_count_prefixed(const char *dir, const char *prefix);
 
 /* SIGINT/SIGTERM/SIGHUP set a flag instead of ending the program (no SA_RESTART, so a
  * blocking wait returns EINTR); db_interrupted gives the signal number or 0 */
