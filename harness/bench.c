@@ -14,10 +14,17 @@
  * at a time (default: the number of cores, at most 8; --jobs 1 for the
  * quietest timing); within it each run has a child process of its own under
  * CPU and memory limits (isolate.h: a crash is failed "signal 11", an overrun
- * "cpu limit 30 s"; a worker that dies anyway fails its runs with "crash").
- * SIGINT/SIGTERM stop the sweep: the runs that finished are written, the file
- * is marked "interrupted", exit status 128 + signal; --resume reuses the runs
- * already in DIR/bench.json and runs the rest (resume.h).
+ * "cpu limit 30 s").  The sweep is a journal (issue 15): a worker saves each
+ * finished run (fsync, rename) in its part file DIR/.bench-part-*.json before
+ * announcing it, and dies with bench (PR_SET_PDEATHSIG).  SIGINT/SIGTERM/SIGHUP
+ * stop the sweep: the runs that finished are written, the file is marked
+ * "interrupted", exit status 128 + signal; a run stopped by the signal is not
+ * recorded.  A worker lost otherwise (killed from outside, a write error: a
+ * full disk) keeps its finished runs and leaves the rest unrecorded, the file
+ * marked "interrupted", exit status 3.  --resume reuses the runs already in
+ * DIR/bench.json and in the part files of a killed sweep, keeps the runs of
+ * the file outside the selection, and runs the rest (resume.h); the part files
+ * go once bench.json holds them.  One sweep per DIR (DIR/.bench.lock).
  * Writes DIR/bench.json (schema daebench.bench/1, DESIGN.md §"JSON"). */
 #include <errno.h>
 #include <math.h>
@@ -25,8 +32,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -46,6 +57,25 @@
 #include "testset/registry.h"
 
 #define BENCH_SCHEMA "daebench.bench/1"
+
+/* how a worker ends (its exit status) */
+enum { WORKER_DONE = 0, WORKER_WRITE_ERROR = 3, WORKER_INTERRUPTED = 4 };
+
+/* exit status of a sweep left incomplete by an error of daebench or of its
+ * surroundings (a full disk, a worker killed from outside); the file is marked
+ * "interrupted" and bench --resume completes it */
+#define BENCH_EXIT_INCOMPLETE 3
+
+/* what went wrong in a sweep, beyond the runs' own failures */
+typedef struct {
+    int incomplete;    /* runs of the selection without a record */
+    int write_error;   /* a worker could not write its part file */
+    int lost_worker;   /* a worker died (killed from outside, ...) */
+} sweep_state;
+
+/* the start of this sweep, in its part file names (with the pid: unique even
+ * when a pid of an older, killed sweep comes round again) */
+static long part_stamp;
 
 /* mkdir -p */
 static int make_dirs(const char *path)
@@ -218,12 +248,15 @@ static double set_weights(item *items, int n, const char *suite)
 
 /* after a complete sweep: the CSV beside bench.json (csv.h), the coverage of
  * the compatible cells and the expected failures (coverage.h) */
-static void after_sweep(const cJSON *root, const char *out)
+static int after_sweep(const cJSON *root, const char *out)
 {
     char path[4200], err[512];
+    int rc = 0;
     snprintf(path, sizeof path, "%s/bench.csv", out);
-    if (db_csv_write(root, path, err, sizeof err) != 0)
+    if (db_csv_write(root, path, err, sizeof err) != 0) {
         fprintf(stderr, "daebench: bench: %s\n", err);
+        rc = -1;
+    }
     peer_lines();
     int ncells, missing = db_coverage(root, &ncells, stderr);
     if (missing > 0)
@@ -245,6 +278,58 @@ static void after_sweep(const cJSON *root, const char *out)
     if (xfail || xpass)
         fprintf(stderr, "bench: %d expected failures (expected_failures.c), %d listed there now "
                 "pass\n", xfail, xpass);
+    return rc;
+}
+
+/* One sweep per --out at a time: an exclusive flock on DIR/.bench.lock, which
+ * holds the pid of its holder for the message.  The lock goes with the process
+ * (and its workers), so a lock file left by a killed sweep is stale and taken
+ * over.  Returns the lock's descriptor; dies when another sweep holds it. */
+static char held_lock[4096];
+static pid_t lock_holder;
+
+/* at exit (also db_die) of the sweep's own process: the lock file goes */
+static void drop_lock(void)
+{
+    if (held_lock[0] && getpid() == lock_holder)
+        unlink(held_lock);
+}
+
+static int take_lock(const char *out, char *lock, size_t len)
+{
+    if (snprintf(lock, len, "%s/.bench.lock", out) >= (int)len)
+        db_die("bench: --out path too long");
+    for (int tries = 0; tries < 100; tries++) {
+        int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+        if (fd < 0)
+            db_die("bench: cannot create the lock file %s: %s", lock, strerror(errno));
+        struct stat a, b;
+        if (fstat(fd, &a) != 0 || !S_ISREG(a.st_mode))
+            db_die("bench: %s is not a regular file", lock);
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            char pid[32] = "";
+            ssize_t got = read(fd, pid, sizeof pid - 1);
+            pid[got > 0 ? got : 0] = '\0';
+            pid[strcspn(pid, "\n")] = '\0';
+            db_die("bench: %s is in use by the sweep of process %s (lock %s); one sweep per "
+                   "--out at a time", out, pid[0] ? pid : "?", lock);
+        }
+        /* the file may have been removed and made again meanwhile: lock that one */
+        if (stat(lock, &b) != 0 || a.st_ino != b.st_ino || a.st_dev != b.st_dev) {
+            close(fd);
+            continue;
+        }
+        char pid[32];
+        int w = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+        snprintf(held_lock, sizeof held_lock, "%s", lock);
+        lock_holder = getpid();
+        atexit(drop_lock);
+        if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)w, 0) != w)
+            db_die("bench: cannot write the lock file %s: %s", lock, strerror(errno));
+        return fd;
+    }
+    db_die("bench: cannot take the lock %s", lock);
+    return -1;
 }
 
 /* the tolerances of scenario sc of p in the sweep: the ladder for the default
@@ -323,13 +408,18 @@ static void append_run(cJSON *runs, cJSON *r, int *nfailed)
  * the records so far are rewritten to the part file after each run, so that an
  * interrupted sweep keeps them (resume.h) */
 static cJSON *run_group(const item *items, int a, int b, int n, const db_suite *suite,
-                        const char *part)
+                        const char *part, int *code)
 {
     cJSON *arr = cJSON_CreateArray();
     int budget_failed[DB_MAX_TOLS] = {0};
+    *code = WORKER_DONE;
     for (int k = a; k < b; k++) {
         if (items[k].prev)
             continue;
+        if (db_interrupted()) {
+            *code = WORKER_INTERRUPTED;
+            break;
+        }
         db_run_spec spec;
         item_spec(&items[k], &spec);
         spec.max_cpu = suite->max_cpu;
@@ -349,8 +439,16 @@ static cJSON *run_group(const item *items, int a, int b, int n, const db_suite *
             db_run_execute_skipped(&spec, &res, "budget", "");
             snprintf(res.message, sizeof res.message,
                      "skipped: budget exceeded at the looser tol %.0e", items[skip].tol);
-        } else if (db_run_isolated(&spec, NULL, &res, err, sizeof err) != 0)
-            db_die("bench: %s", err);
+        } else {
+            int rc = db_run_isolated(&spec, NULL, &res, err, sizeof err);
+            if (rc < 0)
+                db_die("bench: %s", err);
+            if (rc == 1) {
+                /* stopped from outside: no record, bench --resume runs it */
+                *code = WORKER_INTERRUPTED;
+                break;
+            }
+        }
         /* the CPU limit of the run's process (isolate.h) counts as a budget */
         budget_failed[k - a] = strcmp(res.status, "failed") == 0 &&
                                (strcmp(res.reason, "budget") == 0 ||
@@ -360,9 +458,14 @@ static cJSON *run_group(const item *items, int a, int b, int n, const db_suite *
         int ok = strcmp(res.status, "failed") != 0;
         cJSON_AddItemToArray(arr, db_record_json(&res));
         db_run_result_free(&res);
-        /* saved before it is reported: a run announced as finished is never lost */
-        if (db_json_write_atomic(part, arr, err, sizeof err) != 0)
-            db_die("bench: %s", err);
+        /* saved (fsync, rename) before it is reported: a run announced as
+         * finished is never lost; a write error (a full disk) is daebench's
+         * error, never the run's */
+        if (db_json_write_atomic(part, arr, err, sizeof err) != 0) {
+            fprintf(stderr, "daebench: bench: %s\n", err);
+            *code = WORKER_WRITE_ERROR;
+            break;
+        }
         db_progress_report_w(progress, ok, line, items[k].w);
     }
     return arr;
@@ -370,10 +473,11 @@ static cJSON *run_group(const item *items, int a, int b, int n, const db_suite *
 
 static double run_weight_total;  /* set_weights, for run_groups */
 
-/* the part file of group g of the sweep of process tag */
+/* the part file of group g of the sweep of process tag; the prefix of all */
+#define PART_PREFIX ".bench-part-"
 static void part_path(char *buf, size_t len, const char *out, long tag, int g)
 {
-    snprintf(buf, len, "%s/.bench-part-%ld-%d.json", out, tag, g);
+    snprintf(buf, len, "%s/" PART_PREFIX "%ld-%ld-%d.json", out, tag, part_stamp, g);
 }
 
 /* Run every group in a child process, at most jobs at a time: a solver that
@@ -381,7 +485,7 @@ static void part_path(char *buf, size_t len, const char *out, long tag, int g)
  * and the cores are used.  Children write their records to a part file; the
  * parent appends them to runs in the order of the enumeration. */
 static void run_groups(const item *items, int n, const db_suite *suite, int jobs,
-                       const char *out, cJSON *runs, int *nfailed)
+                       const char *out, cJSON *runs, int *nfailed, sweep_state *sweep)
 {
     int ng = 0;
     int *start = malloc(((size_t)n + 1) * sizeof *start);
@@ -422,16 +526,19 @@ static void run_groups(const item *items, int n, const db_suite *suite, int jobs
             if (c < 0)
                 db_die("bench: cannot fork: %s", strerror(errno));
             if (c == 0) {
-                char part[4096], err[512];
+                char part[4096];
+                int code;
+                /* the worker dies with the sweep (no orphan goes on running) */
+                prctl(PR_SET_PDEATHSIG, SIGKILL);
+                if (getppid() != (pid_t)tag)
+                    _exit(WORKER_INTERRUPTED);
                 setpgid(0, 0);
                 part_path(part, sizeof part, out, tag, next);
-                cJSON *arr = run_group(items, start[next], start[next + 1], n, suite, part);
-                int rc = db_json_write_atomic(part, arr, err, sizeof err);
-                if (rc != 0)
-                    fprintf(stderr, "daebench: bench: %s\n", err);
+                cJSON *arr = run_group(items, start[next], start[next + 1], n, suite, part,
+                                       &code);
                 cJSON_Delete(arr);
                 fflush(stderr);
-                _exit(rc == 0 ? 0 : 3);
+                _exit(code);
             }
             setpgid(c, c);
             pid[next++] = c;
@@ -452,60 +559,56 @@ static void run_groups(const item *items, int n, const db_suite *suite, int jobs
                 running--;
             }
     }
+    /* collect: the records of each group from its part file, whatever its
+     * worker finished (all, or a prefix of its runs when it was stopped or
+     * lost); the runs not finished get no record (bench --resume runs them).
+     * The part files stay until bench.json is written (db_cmd_bench). */
     for (int g = 0; g < ng; g++) {
         char part[4096], err[512], why[160] = "";
         part_path(part, sizeof part, out, tag, g);
         cJSON *arr = NULL;
         int todo = group_todo(items, start[g], start[g + 1]);
-        if (todo == 0)
-            ;
-        else if (stopped && (g >= next || (WIFSIGNALED(status[g]) &&
-                                           WTERMSIG(status[g]) == SIGKILL))) {
-            /* interrupted: the runs it finished, if any */
-            if ((arr = db_json_read_file(part, err, sizeof err)) && !cJSON_IsArray(arr)) {
-                cJSON_Delete(arr);
-                arr = NULL;
-            }
-        } else if (WIFSIGNALED(status[g]))
-            snprintf(why, sizeof why, "worker killed by signal %d (%s)", WTERMSIG(status[g]),
-                     strsignal(WTERMSIG(status[g])));
-        else if (WEXITSTATUS(status[g]) != 0)
-            snprintf(why, sizeof why, "worker exited with status %d", WEXITSTATUS(status[g]));
-        else if (!(arr = db_json_read_file(part, err, sizeof err)) || !cJSON_IsArray(arr) ||
-                 cJSON_GetArraySize(arr) != todo)
-            snprintf(why, sizeof why, "worker results unreadable");
-        unlink(part);
-        if (why[0]) {
-            fprintf(stderr, "bench: %s %s %s %s: %s\n", items[start[g]].p->name,
-                    items[start[g]].p->scenarios[items[start[g]].sc].name,
-                    db_form_name(items[start[g]].f), items[start[g]].s->name, why);
-            for (int k = start[g]; k < start[g + 1]; k++) {
-                db_run_spec spec;
-                db_run_result res;
-                if (items[k].prev) {
-                    append_run(runs, cJSON_Duplicate(items[k].prev, 1), nfailed);
-                    continue;
-                }
-                item_spec(&items[k], &spec);
-                db_run_execute_skipped(&spec, &res, "crash", why);
-                cJSON_AddItemToArray(runs, db_record_json(&res));
-                (*nfailed)++;
-            }
-            cJSON_Delete(arr);
+        if (todo == 0) {
+            for (int k = start[g]; k < start[g + 1]; k++)
+                append_run(runs, cJSON_Duplicate(items[k].prev, 1), nfailed);
             continue;
+        }
+        if (g < next && (arr = db_json_read_file(part, err, sizeof err)) &&
+            (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) > todo)) {
+            cJSON_Delete(arr);
+            arr = NULL;
+        }
+        int got = arr ? cJSON_GetArraySize(arr) : 0;
+        if (got < todo) {
+            sweep->incomplete = 1;
+            if (g >= next || stopped)
+                ; /* interrupted: not started, or stopped */
+            else if (WIFEXITED(status[g]) && WEXITSTATUS(status[g]) == WORKER_WRITE_ERROR)
+                sweep->write_error = 1; /* the worker said why */
+            else if (WIFSIGNALED(status[g]))
+                snprintf(why, sizeof why, "worker killed by signal %d (%s)", WTERMSIG(status[g]),
+                         strsignal(WTERMSIG(status[g])));
+            else if (WIFEXITED(status[g]) && WEXITSTATUS(status[g]) == WORKER_DONE)
+                snprintf(why, sizeof why, "worker results unreadable");
+            else
+                snprintf(why, sizeof why, "worker exited with status %d",
+                         WIFEXITED(status[g]) ? WEXITSTATUS(status[g]) : -1);
+            if (why[0]) {
+                sweep->lost_worker = 1;
+                fprintf(stderr, "bench: %s %s %s %s: %s: %d of %d runs not done (not a "
+                        "failure of the runs: bench --resume runs them)\n",
+                        items[start[g]].p->name,
+                        items[start[g]].p->scenarios[items[start[g]].sc].name,
+                        db_form_name(items[start[g]].f), items[start[g]].s->name, why,
+                        todo - got, todo);
+            }
         }
         for (int k = start[g]; k < start[g + 1]; k++)
             if (items[k].prev)
                 append_run(runs, cJSON_Duplicate(items[k].prev, 1), nfailed);
-            else if (arr && cJSON_GetArraySize(arr) > 0)
-                append_run(runs, cJSON_DetachItemFromArray(arr, 0), nfailed);
+            else if (arr && arr->child)
+                append_run(runs, cJSON_DetachItemViaPointer(arr, arr->child), nfailed);
         cJSON_Delete(arr);
-    }
-    if (stopped) {
-        /* the temporary files of part files being written when killed */
-        char prefix[64];
-        snprintf(prefix, sizeof prefix, "..bench-part-%ld-", tag);
-        db_remove_prefixed(out, prefix);
     }
     db_progress_finish(progress);
     progress = NULL;
@@ -634,24 +737,48 @@ int db_cmd_bench(int argc, char **argv)
             }
         }
     }
+    if (index == 0)
+        db_die("bench: the selection holds no run (suite %s, filters and shard as given)",
+               suite->name);
     bench_out = out;
+    char path[4096], csvpath[4096], lock[4096], err[512];
+    if (strlen(out) > DB_PATH_MAX - 128)
+        db_die("bench: --out path longer than %d bytes", DB_PATH_MAX - 128);
+    snprintf(path, sizeof path, "%s/bench.json", out);
+    snprintf(csvpath, sizeof csvpath, "%s/bench.csv", out);
     if (make_dirs(out) != 0)
         db_die("bench: cannot create directory %s: %s", out, strerror(errno));
-    char path[4096];
-    snprintf(path, sizeof path, "%s/bench.json", out);
+    int lockfd = take_lock(out, lock, sizeof lock);
+    /* the outputs can be written: checked before the sweep, not after it */
+    if (db_output_check(path, err, sizeof err) != 0 ||
+        db_output_check(csvpath, err, sizeof err) != 0)
+        db_die("bench: %s", err);
+    part_stamp = (long)time(NULL);
+    int stale = resume ? 0 : db_count_prefixed(out, PART_PREFIX);
+    if (stale)
+        fprintf(stderr, "bench: note: %d part files of a killed sweep in %s are not used (bench "
+                "--resume would reuse their runs); they go when this sweep is written\n", stale,
+                out);
     db_resume *prev = NULL;
     if (resume) {
-        /* --resume: the runs already in DIR/bench.json are not run again */
+        /* --resume: the runs already in DIR/bench.json, and those that the
+         * workers of a killed sweep left in their part files, are not run again */
         char rerr[1024];
         if (db_resume_load(path, &prev, rerr, sizeof rerr) != 0)
+            db_die("bench: %s", rerr);
+        int fromparts = db_resume_load_parts(prev, out, PART_PREFIX, rerr, sizeof rerr);
+        if (fromparts < 0)
             db_die("bench: %s", rerr);
         for (int k = 0; k < n; k++) {
             db_run_spec spec;
             item_spec(&items[k], &spec);
             items[k].prev = db_resume_find(prev, &spec);
         }
-        fprintf(stderr, "bench: resume: %d of %d runs already in %s\n", db_resume_hits(prev), n,
+        fprintf(stderr, "bench: resume: %d of %d runs already in %s", db_resume_hits(prev), n,
                 path);
+        if (fromparts > 0)
+            fprintf(stderr, " (%d runs from the part files of a killed sweep)", fromparts);
+        fprintf(stderr, "\n");
     }
 
     char created[64], git[64];
@@ -673,27 +800,55 @@ int db_cmd_bench(int argc, char **argv)
     int nfailed = 0;
     peer_lines();
     run_weight_total = set_weights(items, n, suite->name);
+    sweep_state sweep = {0, 0, 0};
     db_interrupt_install();
-    run_groups(items, n, suite, (int)jobs, out, runs, &nfailed);
+    run_groups(items, n, suite, (int)jobs, out, runs, &nfailed, &sweep);
     free(items);
+    /* --resume keeps the runs of the file outside this selection */
+    int kept = 0, iter = 0;
+    const cJSON *rec;
+    while ((rec = db_resume_unused(prev, &iter))) {
+        append_run(runs, cJSON_Duplicate(rec, 1), &nfailed);
+        kept++;
+    }
+    if (kept)
+        fprintf(stderr, "bench: resume: %d runs of %s outside this selection kept\n", kept, path);
     db_resume_free(prev);
     int sig = db_interrupted();
-    if (sig)
+    if (sig || sweep.incomplete)
         cJSON_AddTrueToObject(root, "interrupted");
-    char err[512];
     if (db_json_write_atomic(path, root, err, sizeof err) != 0) {
         cJSON_Delete(root);
-        db_die("bench: %s", err);
+        db_die("bench: %s (the finished runs stay in the part files of %s: bench --resume "
+               "reads them)", err, out);
     }
+    /* everything is in bench.json now: the part files (of this sweep, of a
+     * killed one) and temporary files of killed writers go */
+    db_remove_prefixed(out, PART_PREFIX);
+    db_remove_prefixed(out, "." PART_PREFIX);
+    db_remove_prefixed(out, ".bench.json.tmp");
     int written = cJSON_GetArraySize(runs);
-    if (!sig)
-        after_sweep(root, out);
+    int csv_bad = 0;
+    if (!sig && !sweep.incomplete)
+        csv_bad = after_sweep(root, out) != 0;
     cJSON_Delete(root);
+    drop_lock(); /* still held: no other sweep can have taken it */
+    held_lock[0] = '\0';
+    close(lockfd);
     if (sig) {
         fprintf(stderr, "bench: interrupted by signal %d: the %d finished of %d runs (%d not ok) "
                 "written to %s; bench --resume completes it\n", sig, written, n, nfailed, path);
         return 128 + sig;
     }
-    fprintf(stderr, "bench: %d runs (%d not ok) written to %s\n", n, nfailed, path);
+    if (sweep.incomplete) {
+        fprintf(stderr, "bench: incomplete (%s): the %d finished of %d runs (%d not ok) written "
+                "to %s, marked interrupted; bench --resume completes it\n",
+                sweep.write_error ? "a write error" : "a worker was lost", written, n + kept,
+                nfailed, path);
+        return BENCH_EXIT_INCOMPLETE;
+    }
+    if (csv_bad)
+        return BENCH_EXIT_INCOMPLETE;
+    fprintf(stderr, "bench: %d runs (%d not ok) written to %s\n", written, nfailed, path);
     return 0;
 }

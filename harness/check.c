@@ -22,7 +22,9 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "benchfile.h"
 #include "coverage.h"
+#include "escape.h"
 #include "jsonio.h"
 #include "record.h"
 #include "solvers/solver.h"
@@ -110,7 +112,7 @@ static int view_run(const cJSON *r, run_view *v, char *err, size_t errlen)
     const db_xfail *xf = db_xfail_find(r);
     v->xfail = xf ? xf->reason : NULL;
     const char *why = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "reason"));
-    snprintf(v->reason, sizeof v->reason, "%s", why ? why : "");
+    snprintf(v->reason, sizeof v->reason, "%s", db_esc_term(why));
     snprintf(v->status, sizeof v->status, "%s", status);
     v->ok = strcmp(status, "ok") == 0;
     v->scd = v->cpu = NAN;
@@ -137,20 +139,10 @@ static int view_run(const cJSON *r, run_view *v, char *err, size_t errlen)
 static run_view *load_bench(const char *path, int *count)
 {
     char err[512];
-    cJSON *j = db_json_read_file(path, err, sizeof err);
+    cJSON *j = db_bench_read(path, err, sizeof err); /* benchfile.h */
     if (!j)
         db_die("check: %s", err);
-    const char *schema;
-    if (db_json_string(j, "schema", &schema, err, sizeof err) != 0 ||
-        strcmp(schema, "daebench.bench/1") != 0) {
-        cJSON_Delete(j);
-        db_die("check: %s: not a daebench.bench/1 file", path);
-    }
-    const cJSON *runs = db_json_array(j, "runs", err, sizeof err);
-    if (!runs) {
-        cJSON_Delete(j);
-        db_die("check: %s: %s", path, err);
-    }
+    const cJSON *runs = cJSON_GetObjectItemCaseSensitive(j, "runs");
     int n = cJSON_GetArraySize(runs), k = 0;
     run_view *v = calloc((size_t)n + 1, sizeof *v);
     if (!v) {
@@ -174,6 +166,51 @@ static run_view *load_bench(const char *path, int *count)
 static int grew(double base, double now)
 {
     return now > CHECK_COUNT_GROWTH * base && now > base;
+}
+
+static const run_view *match_of; /* qsort has no context argument */
+
+static int by_key(const void *x, const void *y)
+{
+    int i = *(const int *)x, j = *(const int *)y;
+    int c = strcmp(match_of[i].key, match_of[j].key);
+    return c ? c : (i > j) - (i < j);
+}
+
+/* match[i] = the first result run (in file order) not matched before whose key
+ * is that of baseline run i, or -1; matched[j] marks the result runs taken.
+ * A sorted index and binary search: n log n, not nb × nr (issue 15). */
+static void match_runs(const run_view *b, int nb, const run_view *r, int nr, int *match,
+                       int *matched)
+{
+    int *ix = malloc(((size_t)nr + 1) * sizeof *ix);
+    int *taken = calloc((size_t)nr + 1, sizeof *taken);
+    if (!ix || !taken)
+        db_die("check: out of memory");
+    for (int j = 0; j < nr; j++)
+        ix[j] = j;
+    match_of = r;
+    qsort(ix, (size_t)nr, sizeof *ix, by_key);
+    for (int i = 0; i < nb; i++) {
+        int lo = 0, hi = nr;
+        while (lo < hi) { /* the first index entry with a key >= b[i].key */
+            int mid = lo + (hi - lo) / 2;
+            if (strcmp(r[ix[mid]].key, b[i].key) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        /* the runs of one key are taken front to back: taken[lo] of them so far */
+        int at = lo + taken[lo];
+        match[i] = -1;
+        if (at < nr && strcmp(r[ix[at]].key, b[i].key) == 0) {
+            matched[ix[at]] = 1;
+            match[i] = ix[at];
+            taken[lo]++;
+        }
+    }
+    free(ix);
+    free(taken);
 }
 
 /* the table of regressions */
@@ -260,15 +297,7 @@ int db_cmd_check(int argc, char **argv)
     int *match = calloc((size_t)nb + 1, sizeof *match);
     if (!matched || !match)
         db_die("check: out of memory");
-    for (int i = 0; i < nb; i++) {
-        match[i] = -1;
-        for (int j = 0; j < nr; j++)
-            if (!matched[j] && strcmp(r[j].key, b[i].key) == 0) {
-                matched[j] = 1;
-                match[i] = j;
-                break;
-            }
-    }
+    match_runs(b, nb, r, nr, match, matched);
     double margin = cpu_margin(b, nb, r, match);
     table t = {0};
     int missing = 0, compared = 0, improved = 0, expected = 0, xpass = 0, newfail = 0;

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "names.h"
+#include "escape.h"
 #include "testset/registry.h"
 
 void db_die(const char *fmt, ...)
@@ -19,11 +20,8 @@ void db_die(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    /* one line, whatever the message holds */
-    for (char *c = buf; *c; c++)
-        if (*c == '\n' || *c == '\r')
-            *c = ' ';
-    fprintf(stderr, "daebench: %s\n", buf);
+    /* one line, whatever the message holds: escaped for the terminal (escape.h) */
+    fprintf(stderr, "daebench: %s\n", db_esc_term(buf));
     exit(DB_EXIT_BAD_INPUT);
 }
 
@@ -149,6 +147,11 @@ static double round15(double x)
     return strtod(b, NULL);
 }
 
+int db_tol_ok(double x)
+{
+    return x >= DB_TOL_MIN && x <= DB_TOL_MAX;
+}
+
 int db_cli_tols(const char *s, double *tols, int maxtols)
 {
     const char *colon = strchr(s, ':');
@@ -168,6 +171,9 @@ int db_cli_tols(const char *s, double *tols, int maxtols)
             lo = hi;
             hi = t;
         }
+        if (!db_tol_ok(lo) || !db_tol_ok(hi))
+            db_die("bad tolerance ladder '%s' (tolerances must lie in [%g, %g])", s, DB_TOL_MIN,
+                   DB_TOL_MAX);
         double decades = log10(hi / lo);
         int nd = (int)floor(decades + 1e-9);
         if (nd + 1 > maxtols)
@@ -180,8 +186,9 @@ int db_cli_tols(const char *s, double *tols, int maxtols)
     const char *items[DB_MAX_TOLS];
     int n = db_cli_split(s, buf, sizeof buf, items, maxtols < DB_MAX_TOLS ? maxtols : DB_MAX_TOLS);
     for (int k = 0; k < n; k++)
-        if (db_parse_positive(items[k], &tols[k]) != 0)
-            db_die("bad tolerance '%s' (expected a positive number)", items[k]);
+        if (db_parse_positive(items[k], &tols[k]) != 0 || !db_tol_ok(tols[k]))
+            db_die("bad tolerance '%s' (expected a number in [%g, %g])", items[k], DB_TOL_MIN,
+                   DB_TOL_MAX);
     return n;
 }
 

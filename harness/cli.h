@@ -24,6 +24,14 @@ void db_die(const char *fmt, ...)
 int db_parse_number(const char *s, double *out);
 /* as db_parse_number and > 0 */
 int db_parse_positive(const char *s, double *out);
+
+/* the tolerances a run accepts (--tol, --rtol, --atol, ladders): below
+ * DB_TOL_MIN a double cannot reach them (about 50 ulp relative), above
+ * DB_TOL_MAX they ask for no accuracy at all (docs/limits.md) */
+#define DB_TOL_MIN 1e-14
+#define DB_TOL_MAX 1.0
+/* 1 if x is a tolerance in [DB_TOL_MIN, DB_TOL_MAX] */
+int db_tol_ok(double x);
 /* strict non-negative integer (decimal digits only) that fits in a long */
 int db_parse_count(const char *s, long *out);
 

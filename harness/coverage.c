@@ -28,22 +28,43 @@ static int allowed(const cJSON *filters, const char *field, const char *name)
     return 0;
 }
 
-static int has_run(const cJSON *runs, const char *p, const char *sc, const char *f,
-                   const char *s)
+static int cmp_key(const void *a, const void *b)
 {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* the cells of the runs, "problem|scenario|formulation|solver" sorted (so that a
+ * cell is looked up in log time: coverage is linear in the runs) */
+static char **run_cells(const cJSON *runs, int *n)
+{
+    int cap = cJSON_GetArraySize(runs) + 1, k = 0;
+    char **keys = calloc((size_t)cap, sizeof *keys);
     const cJSON *r;
     cJSON_ArrayForEach(r, runs) {
         const char *v[4];
-        const char *k[4] = {"problem", "scenario", "formulation", "solver"};
-        int ok = 1;
-        for (int i = 0; i < 4 && ok; i++) {
-            v[i] = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, k[i]));
-            ok = v[i] != NULL;
-        }
-        if (ok && !strcmp(v[0], p) && !strcmp(v[1], sc) && !strcmp(v[2], f) && !strcmp(v[3], s))
-            return 1;
+        const char *f[4] = {"problem", "scenario", "formulation", "solver"};
+        int ok = keys != NULL && k < cap;
+        for (int i = 0; i < 4 && ok; i++)
+            ok = (v[i] = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, f[i]))) != NULL;
+        if (!ok)
+            continue;
+        size_t len = strlen(v[0]) + strlen(v[1]) + strlen(v[2]) + strlen(v[3]) + 4;
+        if ((keys[k] = malloc(len)))
+            snprintf(keys[k++], len, "%s|%s|%s|%s", v[0], v[1], v[2], v[3]);
     }
-    return 0;
+    if (keys)
+        qsort(keys, (size_t)k, sizeof *keys, cmp_key);
+    *n = k;
+    return keys;
+}
+
+static int has_run(char **keys, int nkeys, const char *p, const char *sc, const char *f,
+                   const char *s)
+{
+    char key[1024];
+    const char *kp = key;
+    snprintf(key, sizeof key, "%s|%s|%s|%s", p, sc, f, s);
+    return keys && bsearch(&kp, keys, (size_t)nkeys, sizeof *keys, cmp_key) != NULL;
 }
 
 int db_coverage(const cJSON *bench, int *ncells, FILE *f)
@@ -64,7 +85,8 @@ int db_coverage(const cJSON *bench, int *ncells, FILE *f)
         k = nsh = 1;
     if (nsh < 1 || k < 1 || k > nsh)
         k = nsh = 1;
-    int missing = 0;
+    int missing = 0, nkeys;
+    char **keys = run_cells(runs, &nkeys);
     for (int ip = 0; db_problems[ip]; ip++) {
         const db_problem *p = db_problems[ip];
         if (!allowed(filters, "problems", p->name))
@@ -85,7 +107,7 @@ int db_coverage(const cJSON *bench, int *ncells, FILE *f)
                     if (index++ % nsh != k - 1)
                         continue;
                     (*ncells)++;
-                    if (!has_run(runs, p->name, scn, fn, s->name)) {
+                    if (!has_run(keys, nkeys, p->name, scn, fn, s->name)) {
                         missing++;
                         if (f)
                             fprintf(f, "MISSING cell %s:%s %s %s: no run recorded\n", p->name,
@@ -95,5 +117,8 @@ int db_coverage(const cJSON *bench, int *ncells, FILE *f)
             }
         }
     }
+    for (int i = 0; i < nkeys; i++)
+        free(keys[i]);
+    free(keys);
     return missing;
 }

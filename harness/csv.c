@@ -8,6 +8,8 @@
 #include "cli.h"
 #include "commands.h"
 #include "csv.h"
+#include "benchfile.h"
+#include "escape.h"
 #include "jsonio.h"
 
 typedef struct {
@@ -42,24 +44,14 @@ static void puts_(sbuf *b, const char *s)
     put(b, s, strlen(s));
 }
 
-/* a text cell, quoted when it holds a comma, quote or line break */
+/* a text cell, escaped for CSV (escape.h: quoted when it holds a comma, quote
+ * or line break; a leading = + - @ defused) */
 static void cell_str(sbuf *b, const char *s, int first)
 {
     if (!first)
         puts_(b, ",");
-    if (!s)
-        return;
-    if (!strpbrk(s, ",\"\r\n")) {
-        puts_(b, s);
-        return;
-    }
-    puts_(b, "\"");
-    for (const char *c = s; *c; c++) {
-        if (*c == '"')
-            puts_(b, "\"");
-        put(b, c, 1);
-    }
-    puts_(b, "\"");
+    if (s)
+        puts_(b, db_esc_csv(s));
 }
 
 static const cJSON *at(const cJSON *o, const char *a, const char *b, const char *c)
@@ -78,8 +70,8 @@ static void cell_json(sbuf *b, const cJSON *x)
     if (cJSON_IsString(x))
         cell_str(b, x->valuestring, 0);
     else if (cJSON_IsNumber(x) && isfinite(x->valuedouble)) {
-        snprintf(num, sizeof num, "%.10g", x->valuedouble);
-        cell_str(b, num, 0);
+        snprintf(num, sizeof num, ",%.10g", x->valuedouble);
+        puts_(b, num); /* a number: no escaping (a leading '-' is no formula) */
     } else
         cell_str(b, NULL, 0);
 }
@@ -184,14 +176,11 @@ int db_cmd_csv(int argc, char **argv)
         db_csv_path_for(results, path, sizeof path);
         out = path;
     }
-    cJSON *j = db_json_read_file(results, err, sizeof err);
+    if (db_output_check(out, err, sizeof err) != 0)
+        db_die("csv: %s", err);
+    cJSON *j = db_bench_read(results, err, sizeof err); /* benchfile.h */
     if (!j)
         db_die("csv: %s", err);
-    const cJSON *schema = cJSON_GetObjectItemCaseSensitive(j, "schema");
-    if (!cJSON_IsString(schema) || strcmp(schema->valuestring, "daebench.bench/1") != 0) {
-        cJSON_Delete(j);
-        db_die("csv: %s: not a daebench.bench/1 file", results);
-    }
     int rc = db_csv_write(j, out, err, sizeof err);
     cJSON_Delete(j);
     if (rc != 0)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -20,6 +21,7 @@
 
 #include "cli.h"
 #include "isolate.h"
+#include "resume.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define DB_ISOLATE_ASAN 1
@@ -117,10 +119,16 @@ static void set_limit(int resource, rlim_t soft, rlim_t hard)
 }
 
 /* the child: limits, the run, the result down the pipe */
-static void child_main(const db_run_spec *spec, const db_isolate_limits *lim, int fd)
+static void child_main(const db_run_spec *spec, const db_isolate_limits *lim, int fd,
+                       pid_t parent)
 {
+    /* the run dies with the process that waits for it (no orphan runs on) */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(3);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
     signal(SIGPIPE, SIG_DFL);
     set_limit(RLIMIT_CORE, 0, 0);
     /* no RLIMIT_CPU: while it is set, Linux samples CLOCK_PROCESS_CPUTIME_ID of
@@ -286,6 +294,7 @@ int db_run_isolated(const db_run_spec *spec, const db_isolate_limits *lim, db_ru
     fflush(stdout);
     fflush(stderr);
     double cpu0 = children_cpu();
+    pid_t me = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         snprintf(err, errlen, "cannot fork: %s", strerror(errno));
@@ -295,7 +304,7 @@ int db_run_isolated(const db_run_spec *spec, const db_isolate_limits *lim, db_ru
     }
     if (pid == 0) {
         close(fds[0]);
-        child_main(spec, lim, fds[1]);
+        child_main(spec, lim, fds[1], me);
     }
     close(fds[1]);
     size_t len = 0;
@@ -319,6 +328,12 @@ int db_run_isolated(const db_run_spec *spec, const db_isolate_limits *lim, db_ru
         snprintf(reason, sizeof reason, "wall limit %.0f s", lim->wall_seconds);
         snprintf(msg, sizeof msg, "wall-clock limit of %.0f s exceeded (killed)",
                  lim->wall_seconds);
+    } else if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGINT || WTERMSIG(st) == SIGTERM ||
+                                   WTERMSIG(st) == SIGHUP || db_interrupted())) {
+        /* stopped from outside (Ctrl-C, systemd, SLURM, a closed terminal):
+         * not the solver's failure, no result */
+        free(buf);
+        return 1;
     } else if (WIFSIGNALED(st)) {
         int sig = WTERMSIG(st);
         snprintf(reason, sizeof reason, "signal %d", sig);
@@ -348,8 +363,11 @@ int db_run_isolated(const db_run_spec *spec, const db_isolate_limits *lim, db_ru
         res->cpu_seconds = cpu;
         return 0;
     }
-    if (strcmp(res->status, "failed") == 0 && strcmp(res->reason, "memory") == 0 &&
-        lim->mem_mib > 0) {
+    /* an allocation that failed under RLIMIT_AS, in the solver ("memory") or
+     * while building the formulation ("build: out of memory"), is the limit */
+    if (strcmp(res->status, "failed") == 0 && lim->mem_mib > 0 &&
+        (strcmp(res->reason, "memory") == 0 ||
+         (strcmp(res->reason, "build") == 0 && strstr(res->message, "out of memory")))) {
         snprintf(res->reason, sizeof res->reason, "memory limit");
         size_t used = strlen(res->message);
         snprintf(res->message + used, sizeof res->message - used, " (memory limit %ld MiB)",

@@ -42,7 +42,11 @@ void db_isolate_check_env(void);
 /* db_run_execute in a child process under lim (NULL: db_isolate_limits_for).
  * Same contract as db_run_execute: 0 with a result (a crash or overrun of the
  * child is a failed result), -1 with a one-line message for bad input that must
- * stop the program, or when no child can be made. */
+ * stop the program, or when no child can be made; and 1, no result, when the
+ * run was stopped from outside: its process ended by SIGINT, SIGTERM or SIGHUP,
+ * or this process interrupted (resume.h) — the run is "interrupted", to be run
+ * again by bench --resume, never a failed run.  The child dies with its parent
+ * (PR_SET_PDEATHSIG). */
 int db_run_isolated(const db_run_spec *spec, const db_isolate_limits *lim, db_run_result *res,
                     char *err, size_t errlen);
 

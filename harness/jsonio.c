@@ -11,71 +11,152 @@
 
 #include "jsonio.h"
 
-/* directory part of path into dir (at least "." ) */
-static void dir_of(const char *path, char *dir, size_t len)
+/* directory part of path into dir (at least "."); -1 when it does not fit */
+static int dir_of(const char *path, char *dir, size_t len)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s", path);
-    snprintf(dir, len, "%s", dirname(tmp));
+    char tmp[DB_PATH_MAX];
+    if (snprintf(tmp, sizeof tmp, "%s", path) >= (int)sizeof tmp)
+        return -1;
+    return snprintf(dir, len, "%s", dirname(tmp)) >= (int)len ? -1 : 0;
 }
 
 int db_dir_of_exists(const char *path)
 {
-    char dir[4096];
+    char dir[DB_PATH_MAX];
     struct stat st;
-    dir_of(path, dir, sizeof dir);
+    if (dir_of(path, dir, sizeof dir) != 0)
+        return -1;
     return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? 0 : -1;
 }
 
-int db_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen)
+int db_output_check(const char *path, char *err, size_t errlen)
 {
-    char dir[4096], base[1024], tmp[4096 + 1100];
-    char copy[4096];
+    char dir[DB_PATH_MAX];
+    struct stat st;
+    if (strlen(path) >= DB_PATH_MAX - 32 || dir_of(path, dir, sizeof dir) != 0) {
+        snprintf(err, errlen, "cannot write %.200s...: path longer than %d bytes", path,
+                 DB_PATH_MAX - 32);
+        return -1;
+    }
+    if (lstat(path, &st) == 0) {
+        struct stat to;
+        if (S_ISLNK(st.st_mode) && stat(path, &to) == 0)
+            st = to;
+        if (S_ISLNK(st.st_mode) || !S_ISREG(st.st_mode)) {
+            snprintf(err, errlen, "cannot write %s: exists and is not a regular file", path);
+            return -1;
+        }
+    } else if (errno != ENOENT) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "cannot write %s: %s is not a directory", path, dir);
+        return -1;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+FILE *db_out_open(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen)
+{
+    char dir[DB_PATH_MAX], base[DB_PATH_MAX], copy[DB_PATH_MAX];
+    if (db_output_check(path, err, errlen) != 0)
+        return NULL;
     dir_of(path, dir, sizeof dir);
     snprintf(copy, sizeof copy, "%s", path);
     snprintf(base, sizeof base, "%s", basename(copy));
-    snprintf(tmp, sizeof tmp, "%s/.%s.tmpXXXXXX", dir, base);
+    if (snprintf(tmp, tmplen, "%s/.%s.tmpXXXXXX", dir, base) >= (int)tmplen) {
+        snprintf(err, errlen, "cannot write %s: path too long", path);
+        return NULL;
+    }
     int fd = mkstemp(tmp);
     if (fd < 0) {
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        return -1;
+        return NULL;
     }
     /* mkstemp makes 0600: give the file the usual permissions */
     mode_t um = umask(0);
     umask(um);
     fchmod(fd, 0666 & ~um);
-    size_t done = 0;
-    while (done < len) {
-        ssize_t w = write(fd, data + done, len - done);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            goto fail;
-        }
-        done += (size_t)w;
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        close(fd);
+        unlink(tmp);
     }
-    if (fsync(fd) != 0)
-        goto fail;
-    if (close(fd) != 0) {
-        fd = -1;
-        goto fail;
+    return f;
+}
+
+int db_out_commit(FILE *f, const char *tmp, const char *path, char *err, size_t errlen)
+{
+    char dir[DB_PATH_MAX];
+    int bad = fflush(f) != 0 || ferror(f);
+    int e = errno;
+    if (!bad && fsync(fileno(f)) != 0) {
+        bad = 1;
+        e = errno;
     }
-    fd = -1;
-    if (rename(tmp, path) != 0)
-        goto fail;
+    if (fclose(f) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    /* a target made a FIFO or a device since the check is not replaced */
+    if (!bad && db_output_check(path, err, errlen) != 0) {
+        unlink(tmp);
+        return -1;
+    }
+    if (!bad && rename(tmp, path) != 0) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad) {
+        snprintf(err, errlen, "cannot write %s: %s", path, e ? strerror(e) : "write error");
+        unlink(tmp);
+        return -1;
+    }
     /* make the rename durable */
+    dir_of(path, dir, sizeof dir);
     int dfd = open(dir, O_RDONLY);
     if (dfd >= 0) {
         fsync(dfd);
         close(dfd);
     }
     return 0;
-fail:
-    snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-    if (fd >= 0)
-        close(fd);
+}
+
+void db_out_abort(FILE *f, const char *tmp)
+{
+    if (f)
+        fclose(f);
     unlink(tmp);
-    return -1;
+}
+
+FILE *db_fopen_output(const char *path)
+{
+    char err[64];
+    if (db_output_check(path, err, sizeof err) != 0) {
+        errno = EINVAL;
+        return NULL;
+    }
+    return fopen(path, "w");
+}
+
+int db_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen)
+{
+    char tmp[DB_PATH_MAX + 64];
+    FILE *f = db_out_open(path, tmp, sizeof tmp, err, errlen);
+    if (!f)
+        return -1;
+    if (len && fwrite(data, 1, len, f) != len) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        db_out_abort(f, tmp);
+        return -1;
+    }
+    return db_out_commit(f, tmp, path, err, errlen);
 }
 
 int db_json_write_atomic(const char *path, const cJSON *json, char *err, size_t errlen)
@@ -102,33 +183,59 @@ int db_json_write_atomic(const char *path, const cJSON *json, char *err, size_t 
     return rc;
 }
 
+int db_input_check(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "cannot read %s: not a regular file", path);
+        return -1;
+    }
+    return 0;
+}
+
 char *db_read_file(const char *path, long maxbytes, size_t *len, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    /* a FIFO, device or directory is refused before it is opened (opening a
+     * FIFO for reading would wait for a writer) */
+    if (db_input_check(path, err, errlen) != 0)
+        return NULL;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) {
         snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
         return NULL;
     }
     struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         snprintf(err, errlen, "cannot read %s: not a regular file", path);
-        fclose(f);
+        close(fd);
         return NULL;
     }
     if (st.st_size > maxbytes) {
         snprintf(err, errlen, "cannot read %s: larger than %ld bytes", path, maxbytes);
-        fclose(f);
+        close(fd);
         return NULL;
     }
     size_t n = (size_t)st.st_size;
     char *buf = malloc(n + 1);
     if (!buf) {
         snprintf(err, errlen, "cannot read %s: out of memory", path);
-        fclose(f);
+        close(fd);
         return NULL;
     }
-    size_t got = fread(buf, 1, n, f);
-    fclose(f);
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = read(fd, buf + got, n - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
     if (got != n) {
         snprintf(err, errlen, "cannot read %s: short read", path);
         free(buf);

@@ -5,10 +5,32 @@
 #define DAEBENCH_JSONIO_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include <cjson/cJSON.h>
 
 #define DB_JSON_MAX_BYTES (256L * 1024 * 1024)
+#define DB_PATH_MAX 4096   /* longer paths are refused, never truncated */
+
+/* an output path that can be written: not longer than DB_PATH_MAX - 32, absent
+ * or a regular file (a symlink to one), in a writable directory; 0, else -1
+ * with a one-line message.  Called before the work starts, and again before
+ * the rename (a FIFO, device or symlink to one is never replaced). */
+int db_output_check(const char *path, char *err, size_t errlen);
+/* an input path that names a regular file (FIFOs, devices, directories are
+ * refused before opening); 0 or -1 with a message */
+int db_input_check(const char *path, char *err, size_t errlen);
+
+/* an output written as a stream: db_out_open makes the temp file beside path
+ * (its name in tmp), db_out_commit checks for write errors, fsyncs and renames
+ * it over path (-1 and the temp removed on any error), db_out_abort drops it */
+FILE *db_out_open(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen);
+int db_out_commit(FILE *f, const char *tmp, const char *path, char *err, size_t errlen);
+void db_out_abort(FILE *f, const char *tmp);
+/* fopen(path, "w") of an output checked by db_output_check (a FIFO, device or
+ * symlink to one is not opened: NULL with errno EINVAL), for files written in
+ * place (the .dat files of plot) */
+FILE *db_fopen_output(const char *path);
 
 /* write len bytes to path atomically: a temp file next to path, fsync, rename.
  * On failure no file is left behind (the temp is removed; an existing path is

@@ -1,5 +1,6 @@
 /* main.c — the daebench program: subcommand dispatch only (docs/cli.md); each
  * subcommand lives in its own file (commands.h), its help text in help.c. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -74,7 +75,11 @@ int main(int argc, char **argv)
                 }
             int n = argc - 2;
             db_plugin_args(&n, argv + 2); /* --plugin PATH.so, any subcommand */
-            return commands[i].fn(n, argv + 2);
+            int rc = commands[i].fn(n, argv + 2);
+            /* what the command printed must have arrived (a full disk, /dev/full) */
+            if (fflush(stdout) != 0 || ferror(stdout))
+                db_die("write error on standard output: %s", strerror(errno));
+            return rc;
         }
     die_unknown_command(argv[1]);
 }

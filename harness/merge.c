@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "csv.h"
+#include "benchfile.h"
 #include "jsonio.h"
 #include "machine.h"
 
@@ -85,17 +86,24 @@ int db_cmd_merge(int argc, char **argv)
     }
     if (!out || nf == 0)
         db_die("merge: usage: merge --out FILE SHARD.json ...");
+    char err[512], csvpath[4096];
+    if (!csv) {
+        db_csv_path_for(out, csvpath, sizeof csvpath);
+        csv = csvpath;
+    }
+    /* both outputs writable before any work (jsonio.h) */
+    if (db_output_check(out, err, sizeof err) != 0 || db_output_check(csv, err, sizeof err) != 0)
+        db_die("merge: %s", err);
     cJSON **doc = calloc((size_t)nf, sizeof *doc);
     long *kk = calloc((size_t)nf, sizeof *kk);
     if (!doc || !kk)
         db_die("merge: out of memory");
-    char err[512];
     long n_all = -1;
     const char *suite0 = NULL;
     size_t total = 0;
     double jobs = 0;
     for (int f = 0; f < nf; f++) {
-        if (!(doc[f] = db_json_read_file(files[f], err, sizeof err)))
+        if (!(doc[f] = db_bench_read(files[f], err, sizeof err))) /* benchfile.h */
             db_die("merge: %s", err);
         const cJSON *schema = cJSON_GetObjectItemCaseSensitive(doc[f], "schema");
         const cJSON *shard = cJSON_GetObjectItemCaseSensitive(doc[f], "shard");
@@ -138,8 +146,8 @@ int db_cmd_merge(int argc, char **argv)
         char prev[2048] = "", key[2048];
         long j = -1;
         int pos = 0;
-        while (cJSON_GetArraySize(runs) > 0) {
-            cJSON *r = cJSON_DetachItemFromArray(runs, 0);
+        while (runs->child) { /* detach the first: linear, not GetArraySize each time */
+            cJSON *r = cJSON_DetachItemViaPointer(runs, runs->child);
             if (!cJSON_IsObject(r))
                 db_die("merge: %s: run %d is not an object", files[f], pos);
             cell_key(r, key, sizeof key);
@@ -158,7 +166,10 @@ int db_cmd_merge(int argc, char **argv)
             root = doc[f];
     char created[64];
     db_now_iso(created, sizeof created);
-    cJSON_ReplaceItemInObjectCaseSensitive(root, "created", cJSON_CreateString(created));
+    if (cJSON_GetObjectItemCaseSensitive(root, "created")) /* absent: added, no leak */
+        cJSON_ReplaceItemInObjectCaseSensitive(root, "created", cJSON_CreateString(created));
+    else
+        cJSON_AddStringToObject(root, "created", created);
     cJSON_ReplaceItemInObjectCaseSensitive(root, "shard", cJSON_CreateString("1/1"));
     if (cJSON_GetObjectItemCaseSensitive(root, "jobs"))
         cJSON_ReplaceItemInObjectCaseSensitive(root, "jobs", cJSON_CreateNumber(jobs));
@@ -166,14 +177,9 @@ int db_cmd_merge(int argc, char **argv)
     for (size_t i = 0; i < m; i++)
         cJSON_AddItemToArray(runs, sl[i].run);
     cJSON_ReplaceItemInObjectCaseSensitive(root, "runs", runs);
-    if (db_json_write_atomic(out, root, err, sizeof err) != 0)
-        db_die("merge: %s", err);
-    char csvpath[4096];
-    if (!csv) {
-        db_csv_path_for(out, csvpath, sizeof csvpath);
-        csv = csvpath;
-    }
-    if (db_csv_write(root, csv, err, sizeof err) != 0)
+    /* the CSV first: a failure leaves no merged JSON without its CSV */
+    if (db_csv_write(root, csv, err, sizeof err) != 0 ||
+        db_json_write_atomic(out, root, err, sizeof err) != 0)
         db_die("merge: %s", err);
     fprintf(stderr, "merge: %zu runs of %d shards written to %s (and %s)\n", m, nf, out, csv);
     for (int f = 0; f < nf; f++)

@@ -3,6 +3,8 @@
  * peer_ratio.h; it replaces the former scripts/ida_ratio.py, which reran the
  * ladders itself). */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "peer_ratio.h"
@@ -85,11 +87,56 @@ static int curve(const cJSON *runs, const char *p, const char *sc, const char *f
     return n;
 }
 
+static int cmp_key(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* "problem|scenario|formulation" of run r into buf; 0, or -1 when a name is missing */
+static int cell_key(const cJSON *r, char *buf, size_t len)
+{
+    const char *p = s_at(r, "problem"), *sc = s_at(r, "scenario"), *f = s_at(r, "formulation");
+    if (!p || !sc || !f)
+        return -1;
+    snprintf(buf, len, "%s|%s|%s", p, sc, f);
+    return 0;
+}
+
 int db_peer_ratio_table(const cJSON *runs, const char *peer, db_peer_ratio *out, int max)
 {
     int nr = 0;
     const cJSON *r;
+    /* the cells the peer ran, sorted (linear time overall: a run of a cell the
+     * peer did not run is passed over by a binary search, not a scan) */
+    int npk = 0, cap = 0;
+    char **pk = NULL;
     cJSON_ArrayForEach(r, runs) {
+        const char *s = s_at(r, "solver");
+        char key[256];
+        if (!s || strcmp(s, peer) != 0 || cell_key(r, key, sizeof key) != 0)
+            continue;
+        if (npk == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **g = realloc(pk, (size_t)cap * sizeof *g);
+            if (!g)
+                break;
+            pk = g;
+        }
+        if (!(pk[npk] = strdup(key)))
+            break;
+        npk++;
+    }
+    if (npk == 0) {
+        free(pk);
+        return 0;
+    }
+    qsort(pk, (size_t)npk, sizeof *pk, cmp_key);
+    cJSON_ArrayForEach(r, runs) {
+        char key[256];
+        const char *kp = key;
+        if (cell_key(r, key, sizeof key) != 0 ||
+            !bsearch(&kp, pk, (size_t)npk, sizeof *pk, cmp_key))
+            continue; /* the peer did not run this cell */
         const char *p = s_at(r, "problem"), *sc = s_at(r, "scenario"), *f = s_at(r, "formulation"),
                    *s = s_at(r, "solver");
         if (!p || !sc || !f || !s || strcmp(s, peer) == 0)
@@ -115,5 +162,8 @@ int db_peer_ratio_table(const cJSON *runs, const char *peer, db_peer_ratio *out,
         o->npts_peer = np;
         o->ratio = db_peer_ratio_of(xs, ys, ns, xp, yp, np, &o->lo, &o->hi, &o->rmin, &o->rmax);
     }
+    for (int i = 0; i < npk; i++)
+        free(pk[i]);
+    free(pk);
     return nr;
 }

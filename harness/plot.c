@@ -22,6 +22,8 @@
 #include "cli.h"
 #include "datadir.h"
 #include "commands.h"
+#include "benchfile.h"
+#include "escape.h"
 #include "jsonio.h"
 #include "profile.h"
 #include "scaling.h"
@@ -130,24 +132,9 @@ static void put(FILE *f, double x)
         fprintf(f, " NaN");
 }
 
-/* the one gnuplot sink of free text from a bench file (a failure reason): the
- * text inside a single-quoted gnuplot string, where a quote is doubled and a
- * line break or a control character becomes a blank; a rotating buffer (the
- * merge with harness/escape.c re-points this) */
-static const char *G(const char *s)
-{
-    static char buf[4][512];
-    static int k;
-    char *b = buf[k++ % 4];
-    size_t u = 0;
-    for (; *s && u + 3 < sizeof buf[0]; s++) {
-        if (*s == '\'')
-            b[u++] = '\'';
-        b[u++] = (unsigned char)*s < 0x20 ? ' ' : *s;
-    }
-    b[u] = '\0';
-    return b;
-}
+/* the one gnuplot sink of free text from a bench file (a failure reason):
+ * escape.h's gnuplot escaper */
+#define G db_esc_gnuplot
 
 /* a file name from a directory listing usable in a gnuplot string */
 static int safe_file(const char *s)
@@ -164,14 +151,30 @@ static int cmp_name(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
+/* gnuplot gets this many seconds of wall-clock time per diagram (it is killed
+ * by SIGALRM after them: a hung gnuplot cannot hang the program);
+ * $DAEBENCH_GNUPLOT_LIMIT overrides it (docs/limits.md) */
+#define GNUPLOT_SECONDS 120
+
+static unsigned gnuplot_seconds(void)
+{
+    const char *v = getenv("DAEBENCH_GNUPLOT_LIMIT");
+    long x = GNUPLOT_SECONDS;
+    if (v && (db_parse_count(v, &x) != 0 || x < 1 || x > 86400))
+        db_die("plot: bad DAEBENCH_GNUPLOT_LIMIT '%s' (expected 1..86400 seconds)", v);
+    return (unsigned)x;
+}
+
 /* gnuplot -e expr script; 0 or -1 */
 static int run_gnuplot(const char *expr, const char *script, const char *what)
 {
     fflush(stdout);
+    unsigned limit = gnuplot_seconds();
     pid_t pid = fork();
     if (pid < 0)
         db_die("plot: cannot start gnuplot: %s", strerror(errno));
     if (pid == 0) {
+        alarm(limit); /* kept across exec: the default action ends gnuplot */
         execlp("gnuplot", "gnuplot", "-e", expr, script, (char *)NULL);
         _exit(127);
     }
@@ -272,7 +275,8 @@ static int plot_series(const view *v0, const char *trajdir, const char *outbase,
         snprintf(expr, ecap,
                  "files='%s'; titles='%s'; colors='%s'; dashes='%s'; outbase='%s'; "
                  "ptitle='%s %s: energy and constraint residuals over time'",
-                 files, titles, colors, dashes, outbase, v0->problem, v0->scenario);
+                 G(files), G(titles), colors, dashes, G(outbase), G(v0->problem),
+                 G(v0->scenario));
         snprintf(script, sizeof script, "%s/timeseries.gp", scriptdir);
         rc = run_gnuplot(expr, script, outbase);
         free(expr);
@@ -364,7 +368,7 @@ static int make_curves(const view *v, int n, char mode, const char *only, curve 
 /* the .dat file of curves (columns: see the top); 0 or dies */
 static void write_curves(const char *path, const char *what, const curve *cv, int nc)
 {
-    FILE *f = fopen(path, "w");
+    FILE *f = db_fopen_output(path);
     if (!f)
         db_die("plot: cannot write %s: %s", path, strerror(errno));
     fprintf(f, "# daebench work-precision data: %s\n", what);
@@ -479,7 +483,7 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
         const cJSON *rs = cJSON_GetObjectItemCaseSensitive(v[k].run, "reason");
         if (!cJSON_IsString(st) || strcmp(st->valuestring, "failed") != 0)
             continue;
-        if (!ff && !(ff = fopen(fdat, "w")))
+        if (!ff && !(ff = db_fopen_output(fdat)))
             db_die("plot: cannot write %s: %s", fdat, strerror(errno));
         int fi = db_form_from_name(v[k].form);
         const char *col = mode == 'f' ? palette[(fi >= 0 ? fi : 7) % 8]
@@ -660,7 +664,7 @@ static int plot_scaling(const cJSON *runs, const char *param, double fit_from,
     if (snprintf(base, sizeof base, "%s/scaling", outdir) >= (int)sizeof base)
         db_die("plot: --out too long");
     snprintf(dat, sizeof dat, "%s.dat", base);
-    FILE *f = fopen(dat, "w");
+    FILE *f = db_fopen_output(dat);
     if (!f)
         db_die("plot: cannot write %s: %s", dat, strerror(errno));
     char colors[1024] = "", dashes[512] = "";
@@ -758,7 +762,7 @@ static int plot_profile(const cJSON *runs, const char *outdir, const char *scrip
                 rows[j - 1] = t;
             }
         snprintf(files[L], sizeof files[L], "%s/profile-scd%d.dat", outdir, levels[L]);
-        FILE *f = fopen(files[L], "w");
+        FILE *f = db_fopen_output(files[L]);
         if (!f)
             db_die("plot: cannot write %s: %s", files[L], strerror(errno));
         fprintf(f, "# daebench performance profile at scd >= %d over %d pages: tau rho\n",
@@ -827,7 +831,7 @@ static int plot_trajectory(const char *csv, const char *scriptdir)
 static view *load_views(const char *path, cJSON **json, const cJSON **runs_out, int *nout)
 {
     char err[512];
-    cJSON *j = db_json_read_file(path, err, sizeof err);
+    cJSON *j = db_bench_read(path, err, sizeof err); /* benchfile.h */
     if (!j)
         db_die("plot: %s", err);
     const char *schema;
@@ -908,6 +912,8 @@ int db_cmd_plot(int argc, char **argv)
         db_die("plot: cannot read %s", script);
     if (strchr(outdir, '\'') || strchr(outdir, '"'))
         db_die("plot: --out must not contain quotes");
+    if (strlen(outdir) > DB_PATH_MAX - 512 || strlen(trajdir) > DB_PATH_MAX - 512)
+        db_die("plot: --out or --traj path longer than %d bytes", DB_PATH_MAX - 512);
     cJSON *j, *bj = NULL;
     const cJSON *runs;
     int n, bn = 0;

@@ -1,11 +1,13 @@
 /* reference.c — the one loader of reference solutions (DESIGN.md §"Reference
  * solutions", schema daebench.reference/1): from the problem's exact solution
  * callback, else from reference/<problem>-<scenario>.json. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "datadir.h"
 #include "jsonio.h"
@@ -246,6 +248,10 @@ int db_ref_load(db_ref *r, const db_problem *prob, int sc, const double *par,
         char path[1024];
         struct stat st;
         db_ref_path(prob, sc, path, sizeof path);
+        if (strlen(path) >= sizeof path - 1) {
+            snprintf(err, errlen, "reference path too long (DAEBENCH_REFERENCE_DIR)");
+            return -1;
+        }
         if (stat(path, &st) == 0) {
             char sub[400];
             cJSON *j = db_json_read_file(path, sub, sizeof sub);
@@ -268,6 +274,25 @@ int db_ref_load(db_ref *r, const db_problem *prob, int sc, const double *par,
             }
             ref_clear_keep_msg(r);
         } else {
+            /* only a file missing from a sound directory means "no reference":
+             * a broken directory (symlink loop, no permission, a wrong
+             * DAEBENCH_REFERENCE_DIR) is an error, not runs without scd */
+            int e = errno;
+            char dir[1024];
+            snprintf(dir, sizeof dir, "%s", path);
+            char *slash = strrchr(dir, '/');
+            if (slash)
+                *slash = '\0';
+            struct stat ds;
+            if (e != ENOENT) {
+                snprintf(err, errlen, "reference %s: %s", path, strerror(e));
+                return -1;
+            }
+            if (stat(dir, &ds) != 0 || !S_ISDIR(ds.st_mode) || access(dir, R_OK | X_OK) != 0) {
+                snprintf(err, errlen, "reference directory %s: %s", dir,
+                         errno ? strerror(errno) : "not a directory");
+                return -1;
+            }
             snprintf(r->msg, sizeof r->msg, "no reference solution (%.400s missing)", path);
         }
     }

@@ -26,6 +26,8 @@
 #include "coverage.h"
 #include "names.h"
 #include "profile.h"
+#include "benchfile.h"
+#include "escape.h"
 #include "jsonio.h"
 #include "peer_ratio.h"
 #include "scaling.h"
@@ -52,63 +54,69 @@ static double num(const cJSON *r, const char *a, const char *b, const char *c)
     return cJSON_IsNumber(x) ? x->valuedouble : NAN;
 }
 
-/* HTML-escaped text */
+/* HTML-escaped text (escape.h) */
 static void esc(FILE *f, const char *s)
 {
-    for (; *s; s++) {
-        if (*s == '<')
-            fputs("&lt;", f);
-        else if (*s == '>')
-            fputs("&gt;", f);
-        else if (*s == '&')
-            fputs("&amp;", f);
-        else if (*s == '|')
-            fputs("&#124;", f);
-        else
-            fputc(*s, f);
-    }
+    fputs(db_esc_html(s), f);
 }
 
-/* Markdown cell text: no '|' or line breaks */
+/* Markdown cell text, at most max bytes of s (escape.h) */
 static void mdesc(FILE *f, const char *s, int max)
 {
-    for (int i = 0; *s && i < max; s++, i++)
-        fputc(*s == '|' ? '/' : *s == '\n' ? ' ' : *s, f);
+    char cut[512];
+    snprintf(cut, sizeof cut, "%.*s", max, s);
+    fputs(db_esc_md(cut), f);
 }
 
-/* the one HTML sink of user-provided strings in the new parts of the report:
- * an escaped copy in one of 8 rotating buffers (usable several times in one
- * printf); the merge with harness/escape.c re-points this */
-static const char *H(const char *s)
+/* the HTML and Markdown sinks of user-provided strings: escape.h's escapers
+ * (rotating buffers, usable several times in one printf) */
+#define H db_esc_html
+#define M db_esc_md
+
+/* an output of the report written to a temp file beside path and renamed over
+ * it once complete (jsonio.h); dies on error */
+static FILE *out_open(const char *path, char *tmp, size_t tl)
 {
-    static char buf[8][600];
-    static int k;
-    char *b = buf[k++ % 8];
-    size_t u = 0;
-    for (; *s && u + 7 < sizeof buf[0]; s++) {
-        const char *r = *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;"
-                      : *s == '"' ? "&quot;" : *s == '\'' ? "&#39;" : NULL;
-        if (r) {
-            memcpy(b + u, r, strlen(r));
-            u += strlen(r);
-        } else
-            b[u++] = *s;
-    }
-    b[u] = '\0';
-    return b;
+    char err[512];
+    FILE *f = db_out_open(path, tmp, tl, err, sizeof err);
+    if (!f)
+        db_die("report: %s", err);
+    return f;
 }
 
-/* the one Markdown sink (table cells): as mdesc, in a rotating buffer */
-static const char *M(const char *s)
+static void out_commit(FILE *f, const char *tmp, const char *path)
 {
-    static char buf[8][600];
-    static int k;
-    char *b = buf[k++ % 8];
-    size_t u = 0;
-    for (; *s && u + 1 < sizeof buf[0]; s++)
-        b[u++] = *s == '|' ? '/' : *s == '\n' ? ' ' : *s;
-    b[u] = '\0';
-    return b;
+    char err[512];
+    if (db_out_commit(f, tmp, path, err, sizeof err) != 0)
+        db_die("report: %s", err);
+}
+
+/* index.html + report.md (or diff.html + diff.md) under outdir, opened atomically */
+typedef struct {
+    char hpath[4200], mpath[4200], htmp[4300], mtmp[4300];
+} out2_paths;
+
+static void out2_names(out2_paths *p, const char *outdir, const char *hname, const char *mname)
+{
+    char err[512];
+    if (snprintf(p->hpath, sizeof p->hpath, "%s/%s", outdir, hname) >= DB_PATH_MAX - 32 ||
+        snprintf(p->mpath, sizeof p->mpath, "%s/%s", outdir, mname) >= DB_PATH_MAX - 32)
+        db_die("report: --out path too long");
+    if (db_output_check(p->hpath, err, sizeof err) != 0 ||
+        db_output_check(p->mpath, err, sizeof err) != 0)
+        db_die("report: %s", err);
+}
+
+static void out2_open(out2 *o, out2_paths *p)
+{
+    o->h = out_open(p->hpath, p->htmp, sizeof p->htmp);
+    o->m = out_open(p->mpath, p->mtmp, sizeof p->mtmp);
+}
+
+static void out2_commit(out2 *o, const out2_paths *p)
+{
+    out_commit(o->h, p->htmp, p->hpath);
+    out_commit(o->m, p->mtmp, p->mpath);
 }
 
 static int same_page(const cJSON *a, const cJSON *b)
@@ -663,12 +671,11 @@ static int diff_page(const char *outdir, const char *basepath, const cJSON *base
     int nr = db_compare(cJSON_GetObjectItemCaseSensitive(base, "runs"), runs, &rows);
     if (nr < 0)
         db_die("report: out of memory");
-    char hpath[4200], mpath[4200];
-    snprintf(hpath, sizeof hpath, "%s/diff.html", outdir);
-    snprintf(mpath, sizeof mpath, "%s/diff.md", outdir);
-    out2 o = {fopen(hpath, "w"), fopen(mpath, "w"), 0};
-    if (!o.h || !o.m)
-        db_die("report: cannot write %s / %s", hpath, mpath);
+    out2_paths op;
+    out2_names(&op, outdir, "diff.html", "diff.md");
+    const char *hpath = op.hpath, *mpath = op.mpath;
+    out2 o = {NULL, NULL, 0};
+    out2_open(&o, &op);
     html_head(o.h, "daebench: changes against the baseline");
     peer_note(&o, runs);
     int tot[4] = {0, 0, 0, 0};
@@ -762,12 +769,8 @@ static int diff_page(const char *outdir, const char *basepath, const cJSON *base
         a = b;
     }
     fprintf(o.h, "</body></html>\n");
-    int bad = ferror(o.h) || ferror(o.m);
-    bad |= fclose(o.h) != 0;
-    bad |= fclose(o.m) != 0;
     free(rows);
-    if (bad)
-        db_die("report: cannot write %s / %s", hpath, mpath);
+    out2_commit(&o, &op);
     printf("%s %s (%d regressions, %d improvements)\n", hpath, mpath, tot[1], tot[2]);
     return tot[1];
 }
@@ -804,22 +807,21 @@ int db_cmd_report(int argc, char **argv)
     if (strncmp(plots, outdir, ol) == 0 && plots[ol] == '/')
         plotrel = plots + ol + 1;
     char err[512];
-    cJSON *j = db_json_read_file(results, err, sizeof err);
+    out2_paths op; /* checked before the work */
+    out2_names(&op, outdir, "index.html", "report.md");
+    if (basepath) {
+        out2_paths dp;
+        out2_names(&dp, outdir, "diff.html", "diff.md");
+    }
+    cJSON *j = db_bench_read(results, err, sizeof err); /* benchfile.h */
     if (!j)
         db_die("report: %s", err);
     const cJSON *runs = cJSON_GetObjectItemCaseSensitive(j, "runs");
-    if (strcmp(str(j, "schema"), "daebench.bench/1") != 0 || !cJSON_IsArray(runs)) {
-        cJSON_Delete(j);
-        db_die("report: %s: not a daebench.bench/1 file", results);
-    }
     cJSON *base = NULL;
     if (basepath) {
-        base = db_json_read_file(basepath, err, sizeof err);
+        base = db_bench_read(basepath, err, sizeof err);
         if (!base)
             db_die("report: %s", err);
-        if (strcmp(str(base, "schema"), "daebench.bench/1") != 0 ||
-            !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(base, "runs")))
-            db_die("report: %s: not a daebench.bench/1 file", basepath);
     }
     int n = cJSON_GetArraySize(runs), k = 0;
     const cJSON **v = calloc((size_t)n + 1, sizeof *v);
@@ -839,12 +841,9 @@ int db_cmd_report(int argc, char **argv)
         }
     }
     qsort(v, (size_t)n, sizeof *v, by_page);
-    char hpath[4200], mpath[4200];
-    snprintf(hpath, sizeof hpath, "%s/index.html", outdir);
-    snprintf(mpath, sizeof mpath, "%s/report.md", outdir);
-    out2 o = {fopen(hpath, "w"), fopen(mpath, "w"), 0};
-    if (!o.h || !o.m)
-        db_die("report: cannot write %s / %s", hpath, mpath);
+    const char *hpath = op.hpath, *mpath = op.mpath;
+    out2 o = {NULL, NULL, 0};
+    out2_open(&o, &op);
     int ncells, missing = db_coverage(j, &ncells, NULL);
     char cov[256];
     if (missing < 0)
@@ -893,23 +892,19 @@ int db_cmd_report(int argc, char **argv)
         char ppath[4600], title[300];
         snprintf(title, sizeof title, "%s-%s", str(v[a], "problem"), str(v[a], "scenario"));
         snprintf(ppath, sizeof ppath, "%s/%s.html", outdir, title);
-        out2 po = {fopen(ppath, "w"), o.m, 1};
-        if (!po.h)
-            db_die("report: cannot write %s", ppath);
+        char ptmp[4700];
+        if (strlen(ppath) >= DB_PATH_MAX - 32 || db_output_check(ppath, err, sizeof err) != 0)
+            db_die("report: %s", strlen(ppath) >= DB_PATH_MAX - 32 ? "--out path too long" : err);
+        out2 po = {out_open(ppath, ptmp, sizeof ptmp), o.m, 1};
         html_head(po.h, title);
         fprintf(po.h, "<p><a href=\"index.html\">&larr; summary</a>%s</p>\n",
                 base ? " &middot; <a href=\"diff.html\">changes against the baseline</a>" : "");
         page(&po, v + a, b - a, plots, plotrel);
         fprintf(po.h, "</body></html>\n");
-        if (ferror(po.h) | (fclose(po.h) != 0))
-            db_die("report: cannot write %s", ppath);
+        out_commit(po.h, ptmp, ppath);
         a = b;
     }
-    int bad = ferror(o.h) || ferror(o.m);
-    bad |= fclose(o.h) != 0;
-    bad |= fclose(o.m) != 0;
-    if (bad)
-        db_die("report: cannot write %s / %s", hpath, mpath);
+    out2_commit(&o, &op);
     printf("%s %s\n", hpath, mpath);
     if (base)
         diff_page(outdir, basepath, base, j, runs, v, n, plots, plotrel);

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "benchfile.h"
 #include "jsonio.h"
 #include "plugin.h"
 #include "record.h"
@@ -18,11 +19,70 @@
 
 struct db_resume {
     cJSON *json;
-    int n, hits;
+    int n, cap, hits;
     const cJSON **rec;   /* [n] the run records */
     char (*key)[KEY_LEN];
     char *used;          /* [n] */
+    int *order;          /* [nsorted] indices sorted by key (db_resume_find: bsearch) */
+    int nsorted;
+    cJSON **parts;       /* the documents of the part files read */
+    int nparts;
 };
+
+/* room for n more records; 0 or -1 */
+static int grow(db_resume *r, int more)
+{
+    if (r->n + more <= r->cap)
+        return 0;
+    int cap = r->cap ? r->cap : 64;
+    while (cap < r->n + more)
+        cap *= 2;
+    const cJSON **rec = realloc(r->rec, (size_t)cap * sizeof *rec);
+    if (rec)
+        r->rec = rec;
+    char (*key)[KEY_LEN] = realloc(r->key, (size_t)cap * sizeof *key);
+    if (key)
+        r->key = key;
+    char *used = realloc(r->used, (size_t)cap);
+    if (used)
+        r->used = used;
+    int *order = realloc(r->order, (size_t)cap * sizeof *order);
+    if (order)
+        r->order = order;
+    if (!rec || !key || !used || !order)
+        return -1;
+    r->cap = cap;
+    return 0;
+}
+
+static const db_resume *sorting; /* qsort has no context argument */
+
+static int cmp_order(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    int c = strcmp(sorting->key[x], sorting->key[y]);
+    return c ? c : (x > y) - (x < y);
+}
+
+/* sort the index and drop the later records of a key seen before */
+static void index_keys(db_resume *r)
+{
+    for (int i = 0; i < r->n; i++)
+        r->order[i] = i;
+    sorting = r;
+    if (r->n > 0) /* order is NULL while nothing was read */
+        qsort(r->order, (size_t)r->n, sizeof *r->order, cmp_order);
+    sorting = NULL;
+    int m = 0;
+    for (int i = 0; i < r->n; i++) {
+        if (m > 0 && strcmp(r->key[r->order[m - 1]], r->key[r->order[i]]) == 0) {
+            r->used[r->order[i]] = 2; /* a duplicate: never found, never kept */
+            continue;
+        }
+        r->order[m++] = r->order[i];
+    }
+    r->nsorted = m;
+}
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -100,40 +160,27 @@ static int record_key(const cJSON *r, char *key, char *err, size_t errlen)
 int db_resume_load(const char *path, db_resume **out, char *err, size_t errlen)
 {
     *out = NULL;
+    db_resume *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "resume: out of memory");
+        return -1;
+    }
     struct stat st;
-    if (stat(path, &st) != 0 && errno == ENOENT)
+    if (stat(path, &st) != 0 && errno == ENOENT) {
+        *out = r; /* nothing in the file: the part files may hold runs */
         return 0;
+    }
     char sub[400];
-    cJSON *j = db_json_read_file(path, sub, sizeof sub);
+    cJSON *j = db_bench_read(path, sub, sizeof sub); /* benchfile.h */
     if (!j) {
         snprintf(err, errlen, "resume: %s", sub);
+        free(r);
         return -1;
     }
-    const char *schema;
-    const cJSON *runs;
-    if (!cJSON_IsObject(j) || db_json_string(j, "schema", &schema, sub, sizeof sub) != 0 ||
-        strcmp(schema, "daebench.bench/1") != 0) {
-        snprintf(err, errlen, "resume: %s: not a daebench.bench/1 file", path);
-        cJSON_Delete(j);
-        return -1;
-    }
-    if (!(runs = db_json_array(j, "runs", sub, sizeof sub))) {
-        snprintf(err, errlen, "resume: %s: %s", path, sub);
-        cJSON_Delete(j);
-        return -1;
-    }
-    db_resume *r = calloc(1, sizeof *r);
-    int n = cJSON_GetArraySize(runs);
-    if (r) {
-        r->json = j;
-        r->rec = calloc((size_t)n + 1, sizeof *r->rec);
-        r->key = calloc((size_t)n + 1, sizeof *r->key);
-        r->used = calloc((size_t)n + 1, 1);
-    }
-    if (!r || !r->rec || !r->key || !r->used) {
+    r->json = j;
+    const cJSON *runs = cJSON_GetObjectItemCaseSensitive(j, "runs");
+    if (grow(r, cJSON_GetArraySize(runs) + 1) != 0) {
         snprintf(err, errlen, "resume: %s: out of memory", path);
-        if (!r)
-            cJSON_Delete(j);
         db_resume_free(r);
         return -1;
     }
@@ -144,10 +191,80 @@ int db_resume_load(const char *path, db_resume **out, char *err, size_t errlen)
             db_resume_free(r);
             return -1;
         }
+        r->used[r->n] = 0;
         r->rec[r->n++] = rec;
     }
+    index_keys(r);
     *out = r;
     return 0;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int db_resume_load_parts(db_resume *r, const char *dir, const char *prefix, char *err,
+                         size_t errlen)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    char *names[4096];
+    int nn = 0;
+    size_t len = strlen(prefix);
+    struct dirent *e;
+    while ((e = readdir(d)) && nn < 4096) {
+        size_t l = strlen(e->d_name);
+        if (strncmp(e->d_name, prefix, len) == 0 && l > 5 && strcmp(e->d_name + l - 5, ".json") == 0)
+            names[nn++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)nn, sizeof names[0], cmp_name);
+    int rc = 0, added = 0;
+    for (int f = 0; f < nn; f++) {
+        char path[4096], sub[400];
+        if (!names[f] || snprintf(path, sizeof path, "%s/%s", dir, names[f]) >= (int)sizeof path)
+            continue;
+        cJSON *a = db_json_read_file(path, sub, sizeof sub);
+        if (!a || !cJSON_IsArray(a)) {
+            snprintf(err, errlen, "resume: %s", a ? "a part file is not an array" : sub);
+            cJSON_Delete(a);
+            rc = -1;
+            break;
+        }
+        cJSON **g = realloc(r->parts, (size_t)(r->nparts + 1) * sizeof *g);
+        if (!g || grow(r, cJSON_GetArraySize(a)) != 0) {
+            if (g)
+                r->parts = g;
+            cJSON_Delete(a);
+            snprintf(err, errlen, "resume: out of memory");
+            rc = -1;
+            break;
+        }
+        r->parts = g;
+        r->parts[r->nparts++] = a;
+        const cJSON *rec;
+        int k = 0;
+        cJSON_ArrayForEach(rec, a) {
+            if (db_bench_record_valid(rec, sub, sizeof sub) != 0 ||
+                record_key(rec, r->key[r->n], sub, sizeof sub) != 0) {
+                snprintf(err, errlen, "resume: %s: run %d: %s", path, k, sub);
+                rc = -1;
+                break;
+            }
+            r->used[r->n] = 0;
+            r->rec[r->n++] = rec;
+            k++;
+            added++;
+        }
+        if (rc)
+            break;
+    }
+    for (int f = 0; f < nn; f++)
+        free(names[f]);
+    index_keys(r);
+    return rc ? -1 : added;
 }
 
 const cJSON *db_resume_find(db_resume *r, const db_run_spec *spec)
@@ -170,8 +287,11 @@ const cJSON *db_resume_find(db_resume *r, const db_run_spec *spec)
              spec->solver->name, spec->variant, spec->rtol, spec->atol, names, vals, np);
     /* a plugin's run counts only if it ran the same build of the plugin */
     const db_plugin_file *pf = db_plugin_of(spec->solver);
-    for (int i = 0; i < r->n; i++)
-        if (strcmp(r->key[i], key) == 0) {
+    int lo = 0, hi = r->nsorted;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2, c = strcmp(r->key[r->order[mid]], key);
+        if (c == 0) {
+            int i = r->order[mid];
             if (pf) {
                 const cJSON *pl = cJSON_GetObjectItemCaseSensitive(r->rec[i], "plugin");
                 const char *sum =
@@ -185,6 +305,23 @@ const cJSON *db_resume_find(db_resume *r, const db_run_spec *spec)
             }
             return r->rec[i];
         }
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+const cJSON *db_resume_unused(const db_resume *r, int *iter)
+{
+    if (!r)
+        return NULL;
+    while (*iter < r->n) {
+        int i = (*iter)++;
+        if (!r->used[i])
+            return r->rec[i];
+    }
     return NULL;
 }
 
@@ -203,9 +340,13 @@ void db_resume_free(db_resume *r)
     if (!r)
         return;
     cJSON_Delete(r->json);
+    for (int i = 0; i < r->nparts; i++)
+        cJSON_Delete(r->parts[i]);
+    free(r->parts);
     free(r->rec);
     free(r->key);
     free(r->used);
+    free(r->order);
     free(r);
 }
 
@@ -225,6 +366,20 @@ void db_remove_prefixed(const char *dir, const char *prefix)
     closedir(d);
 }
 
+int db_count_prefixed(const char *dir, const char *prefix)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    int n = 0;
+    size_t len = strlen(prefix);
+    struct dirent *e;
+    while ((e = readdir(d)))
+        n += strncmp(e->d_name, prefix, len) == 0;
+    closedir(d);
+    return n;
+}
+
 static volatile sig_atomic_t interrupted_by = 0;
 
 static void on_signal(int sig)
@@ -241,6 +396,7 @@ void db_interrupt_install(void)
     sa.sa_flags = 0; /* no SA_RESTART: wait() returns EINTR */
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL); /* a closed terminal, a dropped ssh */
 }
 
 int db_interrupted(void)

@@ -17,14 +17,26 @@
 
 typedef struct db_resume db_resume;
 
-/* Read the bench file path for resuming.  Returns 0 with *out set (NULL when the
- * file does not exist: nothing to resume), or -1 with a one-line message naming
- * the file when it is unreadable, too large, not JSON, not a daebench.bench/1
- * file or holds a malformed run record. */
+/* Read the bench file path for resuming.  Returns 0 with *out set (empty when
+ * the file does not exist), or -1 with a one-line message naming the file when
+ * it is unreadable, too large, not JSON, not a daebench.bench/1 file or holds a
+ * malformed run record (benchfile.h).  A record whose run is already in the
+ * file (same identity) is dropped. */
 int db_resume_load(const char *path, db_resume **out, char *err, size_t errlen);
 
-/* the finished record of the run of spec (owned by r), or NULL; counts a hit */
+/* add the records of the part files dir/<prefix>*.json that the workers of a
+ * killed sweep left (each a JSON array of run records, written atomically);
+ * runs already known are not added twice.  The number of records added, or -1
+ * with a message for a malformed part file. */
+int db_resume_load_parts(db_resume *r, const char *dir, const char *prefix, char *err,
+                         size_t errlen);
+
+/* the finished record of the run of spec (owned by r), or NULL; counts a hit
+ * (O(log n): the keys are sorted) */
 const cJSON *db_resume_find(db_resume *r, const db_run_spec *spec);
+/* the records not found by db_resume_find (runs outside the current selection,
+ * kept by --resume), in file order: start with *iter = 0, NULL at the end */
+const cJSON *db_resume_unused(const db_resume *r, int *iter);
 int db_resume_records(const db_resume *r);   /* records in the file */
 int db_resume_hits(const db_resume *r);      /* records found by db_resume_find */
 void db_resume_free(db_resume *r);
@@ -32,8 +44,10 @@ void db_resume_free(db_resume *r);
 /* remove the files of directory dir whose names begin with prefix (the
  * temporary files of workers killed while writing) */
 void db_remove_prefixed(const char *dir, const char *prefix);
+/* how many files of directory dir have names beginning with prefix */
+int db_count_prefixed(const char *dir, const char *prefix);
 
-/* SIGINT/SIGTERM set a flag instead of ending the program (no SA_RESTART, so a
+/* SIGINT/SIGTERM/SIGHUP set a flag instead of ending the program (no SA_RESTART, so a
  * blocking wait returns EINTR); db_interrupted gives the signal number or 0 */
 void db_interrupt_install(void);
 int db_interrupted(void);

@@ -33,8 +33,9 @@ int db_cmd_run(int argc, char **argv)
                  strcmp(a, "--atol") == 0) {
             const char *v = db_cli_value(argc, argv, &i);
             double x;
-            if (db_parse_positive(v, &x) != 0)
-                db_die("run: bad %s '%s' (expected a positive number)", a, v);
+            if (db_parse_positive(v, &x) != 0 || !db_tol_ok(x))
+                db_die("run: bad %s '%s' (expected a number in [%g, %g])", a, v, DB_TOL_MIN,
+                       DB_TOL_MAX);
             *(a[2] == 't' ? &tol : a[2] == 'r' ? &rtol : &atol) = x;
         } else if (strcmp(a, "--param") == 0) {
             if (nparams >= 64)

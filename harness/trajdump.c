@@ -1,20 +1,19 @@
 /* trajdump.c — the time series file of one run (trajdump.h). */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "jsonio.h"
 #include "testset/dae.h"
 #include "trajdump.h"
 
 int db_traj_dump(const char *path, const db_mech *m, const db_traj *sol, const double *a,
                  char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    char tmp[DB_PATH_MAX + 64];
+    FILE *f = db_out_open(path, tmp, sizeof tmp, err, errlen); /* temp + rename (jsonio.h) */
+    if (!f)
         return -1;
-    }
     int np = sol->size[DB_GP], nv = sol->size[DB_GV];
     int nl = sol->size[DB_GL], nm = sol->size[DB_GM];
     double e0 = NAN, scale = 1.0;
@@ -33,9 +32,5 @@ int db_traj_dump(const char *path, const db_mech *m, const db_traj *sol, const d
             e = (m->energy(m, sol->t[k], p, v) - e0) / scale;
         fprintf(f, "%.10g %.6e %.6e %.6e %.6e\n", sol->t[k], e, r[0], r[1], r[2]);
     }
-    if (fclose(f) != 0) {
-        snprintf(err, errlen, "cannot write %s", path);
-        return -1;
-    }
-    return 0;
+    return db_out_commit(f, tmp, path, err, errlen);
 }

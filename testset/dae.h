@@ -91,6 +91,12 @@ void db_dae_direct(db_dae *d, int n, double t0, double tend, double *E, int *ind
 
 /* Build formulation f of m into d.  Returns 0, or nonzero with message in err. */
 int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errlen);
+
+/* the largest dense matrix (neq × n entries, 2 GiB of doubles) a formulation is
+ * built with: db_dae_build refuses a larger system before allocating anything,
+ * so that no product of two sizes overflows an int in the code that uses it
+ * (the solvers' n × n matrices); docs/limits.md */
+#define DB_DAE_DENSE_MAX ((size_t)1 << 28)
 void db_dae_free(db_dae *d);
 
 /* R = E yp − F(t, y)  (neq) */

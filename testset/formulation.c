@@ -84,6 +84,14 @@ static double *dalloc(int n)
     return calloc((size_t)(n > 0 ? n : 1), sizeof(double));
 }
 
+/* the largest of the sizes np, nl, nm (at least 1) */
+static int nmax_of(int np, int nl, int nm)
+{
+    int x = np > nl ? np : nl;
+    x = nm > x ? nm : x;
+    return x > 0 ? x : 1;
+}
+
 /* J[r0.., c0..] += s · B (rows×cols) */
 static void add_block(double *J, int ld, int r0, int c0, const double *B, int rows, int cols,
                       double s)
@@ -683,6 +691,12 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
         snprintf(err, errlen, "incomplete mechanical system (required callbacks or sizes)");
         return 1;
     }
+    if (m->np > (1 << 24) || m->nl > (1 << 24) || m->nm > (1 << 24)) {
+        /* the layout sums below stay far from INT_MAX */
+        snprintf(err, errlen, "system too large: %d/%d/%d positions/constraints",
+                 m->np, m->nl, m->nm);
+        return 1;
+    }
     const int np = m->np, nv = m->nv, nl = m->nl, nm = m->nm;
     fwork *w = calloc(1, sizeof *w);
     if (!w)
@@ -732,6 +746,15 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
     d->neq = np + nv + (w->has_a ? nv : 0) + ncon;
     w->row0 = np + nv + (w->has_a ? nv : 0);
     const int neq = d->neq;
+    /* sizes in size_t: a system whose dense matrices could not be indexed with
+     * an int (or would not fit in memory) is refused before any allocation */
+    if ((size_t)neq * (size_t)(n > 0 ? n : 1) > DB_DAE_DENSE_MAX ||
+        (size_t)nmax_of(np, nl, nm) * (size_t)nmax_of(np, nl, nm) > DB_DAE_DENSE_MAX) {
+        snprintf(err, errlen, "system too large: %d x %d dense entries > 2^28 (docs/limits.md)",
+                 neq, n);
+        db_dae_free(d);
+        return 1;
+    }
     if (neq < n) {
         snprintf(err, errlen, "internal: fewer equations (%d) than unknowns (%d)", neq, n);
         db_dae_free(d);
@@ -768,7 +791,7 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
     w->Xl = dalloc(nv * nl);
     w->Xm = dalloc(nv * nm);
     w->zero = dalloc(1);
-    d->E = dalloc(neq * n);
+    d->E = calloc((size_t)neq * (size_t)(n > 0 ? n : 1), sizeof(double));
     d->index = calloc((size_t)n + 1, sizeof *d->index);
     d->row_kind = calloc((size_t)neq + 1, sizeof *d->row_kind);
     d->y0 = dalloc(n);

@@ -448,8 +448,8 @@ static int ic_setup(db_mech *m, int sc, const double *par, char *err, size_t err
 {
     memset(m, 0, sizeof *m);   /* every callback not set below is absent */
     double Nd = par[0];
-    if (!(Nd >= 1 && Nd <= 4096) || Nd != floor(Nd)) {
-        snprintf(err, errlen, "insulator_chain: N = %g is not an integer in 1..4096", Nd);
+    if (!(Nd >= 1 && Nd <= 1250) || Nd != floor(Nd)) {
+        snprintf(err, errlen, "insulator_chain: N = %g is not an integer in 1..1250", Nd);
         return 1;
     }
     int N = (int)Nd;
@@ -534,7 +534,7 @@ static const db_scenario_spec ic_scenarios[] = {
 };
 
 static const db_param_spec ic_params[] = {
-    {"N", 16, 1, 4096, 1, "number of insulators (MEXX: 16, 32, 64)"},
+    {"N", 16, 1, 1250, 1, "number of insulators (MEXX: 16, 32, 64)"},
 };
 
 const db_problem db_problem_insulator_chain = {

@@ -291,8 +291,8 @@ static int pc_setup(db_mech *m, int sc, const double *par, char *err, size_t err
 {
     memset(m, 0, sizeof *m);   /* every callback not set below is absent */
     double Nd = par[0], om = par[1];
-    if (!(Nd >= 1 && Nd <= 4096) || Nd != floor(Nd)) {
-        snprintf(err, errlen, "pendulum_chain: N = %g is not an integer in 1..4096", Nd);
+    if (!(Nd >= 1 && Nd <= 2700) || Nd != floor(Nd)) {
+        snprintf(err, errlen, "pendulum_chain: N = %g is not an integer in 1..2700", Nd);
         return 1;
     }
     if (!(om >= 0.0 && om <= 100.0)) {
@@ -338,7 +338,7 @@ static const db_scenario_spec pc_scenarios[] = {
 };
 
 static const db_param_spec pc_params[] = {
-    {"N", 16, 1, 4096, 1, "number of moving point masses (seed 002: 12, 14, 16)"},
+    {"N", 16, 1, 2700, 1, "number of moving point masses (seed 002: 12, 14, 16)"},
     {"omega", 0.05, 0.0, 100.0, 0,
      "suspension frequency [rad/s] in sin(omega t); 0.05 (default) or 0.1*pi (the 'Hz' reading)"},
 };

@@ -61,9 +61,9 @@ check_bad() {
     local envs=$1 what=$2 must=$3
     shift 3
     if [ "$envs" = - ]; then
-        (cd "$tmp/work" && "$bin" "$@" >"$tmp/.out" 2>"$tmp/.err")
+        (cd "$tmp/work" && timeout 20 "$bin" "$@" >"$tmp/.out" 2>"$tmp/.err")
     else
-        (cd "$tmp/work" && env "$envs" "$bin" "$@" >"$tmp/.out" 2>"$tmp/.err")
+        (cd "$tmp/work" && env "$envs" timeout 20 "$bin" "$@" >"$tmp/.out" 2>"$tmp/.err")
     fi
     local rc=$?
     judge_refusal "$what" "$rc" "$must" "$(cd "$tmp/work" && ls -A | sort)" "$before"
@@ -128,6 +128,86 @@ check_bad - "run: param 1e999" "g" \
     run -p pendulum -f GGL -s radau5 --tol 1e-4 --param g=1e999 --json out.json
 check_bad - "run: atol zero" "atol" \
     run -p pendulum -f GGL -s radau5 --rtol 1e-4 --atol 0 --json out.json
+
+
+# issue 15: inputs that are not regular files are refused before opening (a
+# FIFO would hang the reader forever: each call runs under a 20 s timeout)
+mkfifo "$in/fifo.json"
+mkdir -p "$tmp/resume-fifo" && mkfifo "$tmp/resume-fifo/bench.json"
+mkdir -p "$tmp/refs/fifo" && mkfifo "$tmp/refs/fifo/andrews-default.json"
+for cmd in "check --baseline $in/good.json --results" "check --results $in/good.json --baseline" \
+           "csv --out c.csv --results" "report --out . --results" "plot --out p --results" \
+           "merge --out m.json"; do
+    check_bad - "${cmd%% *} FIFO" "not a regular file" $cmd "$in/fifo.json"
+done
+check_bad - "check /dev/zero" "not a regular file" check --baseline /dev/zero --results "$in/good.json"
+check_bad - "bench --resume FIFO" "not a regular file" bench --problems pendulum \
+    --solvers radau5 --formulations GGL --tols 1e-4 --resume --out "$tmp/resume-fifo"
+check_bad "DAEBENCH_REFERENCE_DIR=$tmp/refs/fifo" "run: reference FIFO" "not a regular file" \
+    run -p andrews -f GGL -s radau5 --tol 1e-4 --json out.json
+# a broken reference directory: a symlink loop, a directory that does not exist
+ln -s "$tmp/refs/loop" "$tmp/refs/loop"
+check_bad "DAEBENCH_REFERENCE_DIR=$tmp/refs/loop" "run: reference dir symlink loop" "symbolic links" \
+    run -p andrews -f GGL -s radau5 --tol 1e-4 --json out.json
+check_bad "DAEBENCH_REFERENCE_DIR=$tmp/refs/nonexistent" "bench: reference dir missing" \
+    "reference directory" bench --problems andrews --solvers radau5 --formulations GGL --tols 1e-4 --out b
+# names that are not names (quotes, markup, control characters) are refused by
+# every reader of bench files: one schema validator (benchfile.h)
+bench "${rec/\"solver\": \"radau5\"/\"solver\": \"radau5'; system('touch PWNED'); x='\"}" >"$in/quote_name.json"
+bench "${rec/\"problem\": \"pendulum\"/\"problem\": \"<script>alert(1)</script>\"}" >"$in/html_name.json"
+bench "${rec/\"scenario\": \"v28\"/\"scenario\": \"v28\\u001b[2K\\rcheck: ok\"}" >"$in/ctrl_name.json"
+bench "${rec/\"params\": {/\"params\": {\"x y\": 1, }" >"$in/param_name.json"
+bench "${rec/\"status\": \"ok\"/\"status\": \"failed\", \"reason\": 7}" >"$in/reason_number.json"
+for f in quote_name html_name ctrl_name param_name reason_number; do
+    check_bad - "check $f" "$f.json" check --baseline "$in/good.json" --results "$in/$f.json"
+    check_bad - "csv $f" "$f.json" csv --results "$in/$f.json" --out c.csv
+    check_bad - "report $f" "$f.json" report --results "$in/$f.json" --out .
+    check_bad - "plot $f" "$f.json" plot --results "$in/$f.json" --out p
+    check_bad - "merge $f" "$f.json" merge --out m.json "$in/$f.json"
+done
+# outputs that are not regular files are refused before the work, and never replaced
+mkfifo "$in/out.fifo"
+check_bad - "csv --out FIFO" "not a regular file" csv --results "$in/good.json" --out "$in/out.fifo"
+check_bad - "merge --out /dev/null" "not a regular file" merge --out /dev/null "$in/good.json"
+ln -s /dev/null "$in/null.link"
+check_bad - "merge --csv symlink to /dev/null" "not a regular file" \
+    merge --out m.json --csv "$in/null.link" "$in/good.json"
+mkdir "$in/plotfifo" && mkfifo "$in/plotfifo/pendulum-v28-wpd.dat"
+command -v gnuplot >/dev/null && check_bad - "plot: a .dat output is a FIFO" "pendulum-v28-wpd.dat" \
+    plot --results "$in/good.json" --out "$in/plotfifo"
+[ -p "$in/out.fifo" ] && [ -c /dev/null ] && [ -L "$in/null.link" ] && ok "FIFO, device, symlink untouched" \
+    || bad "an output that is not a regular file was replaced"
+long=$(printf 'd%.0s' $(seq 300))
+longpath=$long/$long/$long/$long/$long/$long/$long/$long/$long/$long/$long/$long/$long/$long/c.csv
+check_bad - "csv --out too long" "longer than" csv --results "$in/good.json" --out "$longpath"
+check_bad - "bench --out too long" "longer than" bench --problems pendulum --solvers radau5 \
+    --formulations GGL --tols 1e-4 --out "$longpath"
+# tolerances a double cannot serve, sizes the code cannot serve, an empty selection
+check_bad - "run: tol 1e307" "1e307" run -p pendulum -f GGL -s radau5 --tol 1e307 --json out.json
+check_bad - "run: tol 1e-17" "1e-17" run -p pendulum -f GGL -s radau5 --tol 1e-17 --json out.json
+check_bad - "bench: ladder to 1e-16" "1e-16" bench --tols 1e-3:1e-16 --out b
+check_bad - "run: insulator_chain N=4000" "N=4000" \
+    run -p insulator_chain -f GGL -s radau5 --tol 1e-4 --param N=4000 --json out.json
+check_bad - "run: pendulum_chain N=4096" "N=4096" \
+    run -p pendulum_chain -f GGL -s radau5 --tol 1e-4 --param N=4096 --json out.json
+check_bad - "bench: empty selection" "no run" bench --problems pendulum --solvers mexx \
+    --formulations EoM --tols 1e-4 --out b
+# a control character in an argument does not reach the terminal raw
+check_bad - "run: escape sequence in a name" "unknown problem" run -p $'x\e[2K\rok' -f GGL -s radau5 --tol 1e-4
+! grep -q $'\e' "$tmp/.err" && ok "no raw ESC on stderr" || bad "raw ESC on stderr"
+
+# a hung gnuplot is killed after DAEBENCH_GNUPLOT_LIMIT seconds (default 120)
+if command -v gnuplot >/dev/null; then
+    mkdir "$tmp/hang" && for g in wpd errtol residual timeseries scaling; do echo 'pause 600' >"$tmp/hang/$g.gp"; done
+    start=$(date +%s)
+    DAEBENCH_PLOTS_DIR=$tmp/hang DAEBENCH_GNUPLOT_LIMIT=1 timeout 60 "$bin" plot --results "$in/good.json" \
+        --out "$tmp/hangplots" >/dev/null 2>"$tmp/.err"
+    rc=$?
+    took=$(( $(date +%s) - start ))
+    [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $took -lt 30 ] && grep -q 'gnuplot failed' "$tmp/.err" \
+        && ok "a hung gnuplot is killed at its limit ($took s, exit $rc)" \
+        || bad "hung gnuplot: exit $rc after $took s: $(cat "$tmp/.err")"
+fi
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$n" -ge 30 ] && [ "$fails" -eq 0 ]

@@ -1,0 +1,137 @@
+/* benchfile.c — the shared reader and schema check of bench files (benchfile.h). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "benchfile.h"
+#include "escape.h"
+#include "jsonio.h"
+#include "cli.h"
+
+static int name_field(const cJSON *r, const char *field, int required, char *err, size_t errlen)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(r, field);
+    if (!it && !required)
+        return 0;
+    const char *s;
+    if (db_json_string(r, field, &s, err, errlen) != 0)
+        return -1;
+    if (!db_name_valid(s)) {
+        /* the value is not echoed: it may hold anything */
+        snprintf(err, errlen, "field '%s' is not a name (1..%d of A-Z a-z 0-9 . _ + -)", field,
+                 DB_NAME_MAX);
+        return -1;
+    }
+    return 0;
+}
+
+static int opt_string(const cJSON *o, const char *field, char *err, size_t errlen)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, field);
+    if (it && !cJSON_IsString(it)) {
+        snprintf(err, errlen, "field '%s' is not a string", field);
+        return -1;
+    }
+    return 0;
+}
+
+int db_bench_record_valid(const cJSON *r, char *err, size_t errlen)
+{
+    if (!cJSON_IsObject(r)) {
+        snprintf(err, errlen, "not an object");
+        return -1;
+    }
+    double x;
+    const char *status;
+    if (name_field(r, "problem", 1, err, errlen) || name_field(r, "scenario", 1, err, errlen) ||
+        name_field(r, "formulation", 1, err, errlen) || name_field(r, "solver", 1, err, errlen) ||
+        name_field(r, "variant", 0, err, errlen) ||
+        db_json_string(r, "status", &status, err, errlen) ||
+        db_json_number(r, "rtol", &x, err, errlen) || db_json_number(r, "atol", &x, err, errlen) ||
+        opt_string(r, "reason", err, errlen) || opt_string(r, "message", err, errlen))
+        return -1;
+    int ok = strcmp(status, "ok") == 0;
+    if (!ok && strcmp(status, "failed") != 0 && strcmp(status, "unsupported") != 0) {
+        snprintf(err, errlen, "field 'status' is not ok, failed or unsupported");
+        return -1;
+    }
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(r, "params");
+    if (params) {
+        if (!cJSON_IsObject(params)) {
+            snprintf(err, errlen, "field 'params' is not an object");
+            return -1;
+        }
+        int np = 0;
+        const cJSON *p;
+        cJSON_ArrayForEach(p, params) {
+            if (++np > DB_MAX_PARAMS) {
+                snprintf(err, errlen, "params: more than %d", DB_MAX_PARAMS);
+                return -1;
+            }
+            if (!db_name_valid(p->string)) {
+                snprintf(err, errlen, "params: a parameter name is not a name");
+                return -1;
+            }
+            if (!cJSON_IsNumber(p) || !isfinite(p->valuedouble)) {
+                snprintf(err, errlen, "params.%s is not a finite number", p->string);
+                return -1;
+            }
+        }
+    }
+    if (!ok)
+        return 0;
+    char sub[256];
+    const cJSON *c = db_json_object(r, "counters", err, errlen);
+    const cJSON *e = c ? db_json_object(r, "error", err, errlen) : NULL;
+    if (!c || !e || db_json_number(r, "cpu_seconds", &x, err, errlen))
+        return -1;
+    static const char *const need[] = {"steps", "f_evals", "decompositions"};
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+        if (db_json_number(c, need[i], &x, sub, sizeof sub) != 0) {
+            snprintf(err, errlen, "counters: %s", sub);
+            return -1;
+        }
+    if (db_json_number_or_null(e, "scd", &x, sub, sizeof sub) != 0) {
+        snprintf(err, errlen, "error: %s", sub);
+        return -1;
+    }
+    return 0;
+}
+
+int db_bench_validate(const cJSON *doc, const char *what, char *err, size_t errlen)
+{
+    const char *schema;
+    char sub[256];
+    if (!cJSON_IsObject(doc) || db_json_string(doc, "schema", &schema, sub, sizeof sub) != 0 ||
+        strcmp(schema, DB_BENCH_SCHEMA) != 0) {
+        snprintf(err, errlen, "%s: not a %s file", what, DB_BENCH_SCHEMA);
+        return -1;
+    }
+    const cJSON *runs = db_json_array(doc, "runs", sub, sizeof sub);
+    if (!runs || opt_string(doc, "suite", sub, sizeof sub) ||
+        opt_string(doc, "shard", sub, sizeof sub) || opt_string(doc, "created", sub, sizeof sub) ||
+        opt_string(doc, "git", sub, sizeof sub)) {
+        snprintf(err, errlen, "%s: %s", what, sub);
+        return -1;
+    }
+    int k = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, runs) {
+        if (db_bench_record_valid(r, sub, sizeof sub) != 0) {
+            snprintf(err, errlen, "%s: run %d: %s", what, k, sub);
+            return -1;
+        }
+        k++;
+    }
+    return 0;
+}
+
+cJSON *db_bench_read(const char *path, char *err, size_t errlen)
+{
+    cJSON *j = db_json_read_file(path, err, errlen);
+    if (j && db_bench_validate(j, path, err, errlen) != 0) {
+        cJSON_Delete(j);
+        j = NULL;
+    }
+    return j;
+}

@@ -1,0 +1,78 @@
+/* test_escape.c — the escapers of the output sinks and the name check
+ * (harness/escape.h, issue 15): each sink's special characters come out
+ * neutralised, ordinary text unchanged, long text not truncated, NULL as "",
+ * and the ring of buffers keeps DB_ESC_RING results alive at once. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/escape.h"
+#include "testset/tests/check.h"
+
+static void same(const char *got, const char *want, const char *what)
+{
+    CHECK(strcmp(got, want) == 0, "%s: got [%s], want [%s]", what, got, want);
+}
+
+int main(void)
+{
+    /* gnuplot single-quoted strings: ' doubled; control bytes, ` and @ neutralised */
+    same(db_esc_gnuplot("a'; system('x'); b='"), "a''; system(''x''); b=''", "gnuplot quote");
+    same(db_esc_gnuplot("`id` @m\nx"), "?id? ?m?x", "gnuplot backquote, macro, newline");
+    same(db_esc_gnuplot("radau5/GGL 1e-06"), "radau5/GGL 1e-06", "gnuplot plain");
+    /* .dat fields: no line break, no control byte */
+    same(db_esc_dat("a\nb\r\tc\x1b"), "a?b??c?", "dat");
+    /* HTML */
+    same(db_esc_html("<a href=\"x\">&'</a>"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;",
+         "html");
+    same(db_esc_html("x\ny"), "x?y", "html control");
+    /* Markdown: HTML plus the table and emphasis characters */
+    same(db_esc_md("a|b*c_d`e[f]<g>\n"), "a&#124;b&#42;c&#95;d&#96;e&#91;f&#93;&lt;g&gt;?", "md");
+    /* CSV */
+    same(db_esc_csv("plain"), "plain", "csv plain");
+    same(db_esc_csv("a,b"), "\"a,b\"", "csv comma");
+    same(db_esc_csv("say \"hi\""), "\"say \"\"hi\"\"\"", "csv quote");
+    same(db_esc_csv("two\nlines"), "\"two\nlines\"", "csv newline kept inside quotes");
+    same(db_esc_csv("=1+2"), "\"'=1+2\"", "csv formula =");
+    same(db_esc_csv("+1"), "\"'+1\"", "csv formula +");
+    same(db_esc_csv("-1"), "\"'-1\"", "csv formula -");
+    same(db_esc_csv("@SUM(A1)"), "\"'@SUM(A1)\"", "csv formula @");
+    same(db_esc_csv("a\x1b" "b"), "a?b", "csv control");
+    /* terminal */
+    same(db_esc_term("ok\x1b[2K\rcheck: ok\n"), "ok\\x1b[2K\\x0dcheck: ok\\x0a", "term");
+    same(db_esc_term("a\\b"), "a\\x5cb", "term backslash");
+    same(db_esc_term(NULL), "", "NULL");
+    /* no truncation */
+    size_t big = 100000;
+    char *s = malloc(big + 1);
+    if (s) {
+        memset(s, '<', big);
+        s[big] = '\0';
+        CHECK(strlen(db_esc_html(s)) == 4 * big, "100000 '<' give 400000 bytes");
+        free(s);
+    }
+    /* the ring: DB_ESC_RING results valid together */
+    const char *r[DB_ESC_RING];
+    char want[DB_ESC_RING][16];
+    for (int i = 0; i < DB_ESC_RING; i++) {
+        snprintf(want[i], sizeof want[i], "<%d>", i);
+        r[i] = db_esc_term(want[i]);
+    }
+    int alive = 1;
+    for (int i = 0; i < DB_ESC_RING; i++)
+        alive &= strcmp(r[i], want[i]) == 0;
+    CHECK(alive, "%d results alive together", DB_ESC_RING);
+    /* names */
+    CHECK(db_name_valid("insulator_chain") && db_name_valid("oEoM0") && db_name_valid("a.b+c-d"),
+          "ordinary names");
+    CHECK(!db_name_valid("") && !db_name_valid(NULL) && !db_name_valid("-x") &&
+              !db_name_valid(".x") && !db_name_valid("a b") && !db_name_valid("a'b") &&
+              !db_name_valid("a/b") && !db_name_valid("a\nb") && !db_name_valid("<b>"),
+          "non-names refused");
+    char longname[DB_NAME_MAX + 2];
+    memset(longname, 'a', sizeof longname - 1);
+    longname[sizeof longname - 1] = '\0';
+    CHECK(!db_name_valid(longname), "a name of %d characters refused", DB_NAME_MAX + 1);
+    longname[DB_NAME_MAX] = '\0';
+    CHECK(db_name_valid(longname), "a name of %d characters accepted", DB_NAME_MAX);
+    return check_summary();
+}
