@@ -598,7 +598,9 @@ static void clean_page(const char *outdir, const char *page)
         if (ext && kind && dashes <= 1) {
             char path[4400];
             snprintf(path, sizeof path, "%s/%s", outdir, nm);
-            unlink(path);
+            struct stat st; /* only our own regular files: a FIFO or device is refused later */
+            if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+                unlink(path);
         }
     }
     closedir(d);

@@ -75,18 +75,46 @@ static void mdesc(FILE *f, const char *s, int max)
 
 /* an output of the report written to a temp file beside path and renamed over
  * it once complete (jsonio.h); dies on error */
+/* the temp files not yet renamed: removed when the program ends before their
+ * commit (db_die on a full disk, say), so nothing half-written stays behind */
+#define MAX_PENDING 4
+static const char *pending[MAX_PENDING];
+
+static void remove_pending(void)
+{
+    for (int i = 0; i < MAX_PENDING; i++)
+        if (pending[i])
+            unlink(pending[i]);
+}
+
+static void set_pending(const char *tmp, int on)
+{
+    static int registered;
+    if (!registered)
+        registered = atexit(remove_pending) == 0;
+    for (int i = 0; i < MAX_PENDING; i++)
+        if (on ? !pending[i] : pending[i] == tmp) {
+            pending[i] = on ? tmp : NULL;
+            return;
+        }
+    if (on)
+        db_die("report: too many outputs open at once");
+}
+
 static FILE *out_open(const char *path, char *tmp, size_t tl)
 {
     char err[512];
     FILE *f = db_out_open(path, tmp, tl, err, sizeof err);
     if (!f)
         db_die("report: %s", err);
+    set_pending(tmp, 1);
     return f;
 }
 
 static void out_commit(FILE *f, const char *tmp, const char *path)
 {
     char err[512];
+    set_pending(tmp, 0); /* db_out_commit removes it on error */
     if (db_out_commit(f, tmp, path, err, sizeof err) != 0)
         db_die("report: %s", err);
 }

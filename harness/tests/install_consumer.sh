@@ -34,6 +34,7 @@ for case in "andrews GGL" "andrews EoM1" "pendulum EoM0" "truck GGL"; do
         || bad "consumer $case: $(cat out.log)"
 done
 # the reference is read from the installed data: with none there, no reference
+mkdir -p "$work/empty"  # an existing directory without files (a missing one is an error of its own)
 DAEBENCH_REFERENCE_DIR=$work/empty ./build/consumer andrews GGL >out.log 2>&1
 [ $? -ne 0 ] && grep -q "a reference exists" out.log && ok "no installed reference: the consumer fails" \
     || bad "consumer without references: $(cat out.log)"
