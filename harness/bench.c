@@ -28,6 +28,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "calibration.h"
 #include "cli.h"
 #include "commands.h"
 #include "isolate.h"
@@ -593,6 +594,7 @@ int db_cmd_bench(int argc, char **argv)
     cJSON_AddStringToObject(root, "created", created);
     cJSON_AddStringToObject(root, "git", git);
     cJSON_AddItemToObject(root, "machine", db_machine_json());
+    db_calibration_begin(root); /* machine speed and build (calibration.h) */
     cJSON_AddStringToObject(root, "suite", suite->name);
     char shard[64];
     snprintf(shard, sizeof shard, "%ld/%ld", shard_k, shard_n);
@@ -606,6 +608,7 @@ int db_cmd_bench(int argc, char **argv)
     run_groups(items, n, suite, (int)jobs, out, runs, &nfailed);
     free(items);
     db_resume_free(prev);
+    db_calibration_end(root);
     int sig = db_interrupted();
     if (sig)
         cJSON_AddTrueToObject(root, "interrupted");
