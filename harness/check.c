@@ -336,10 +336,11 @@ static void compare_ok(check_ctx *c, const run_view *x, const run_view *y)
     const cJSON *cb = cJSON_GetObjectItemCaseSensitive(x->r, "counters");
     const cJSON *cn = cJSON_GetObjectItemCaseSensitive(y->r, "counters"), *it;
     cJSON_ArrayForEach(it, cb) {
-        double b = it->valuedouble, n = num(cn, it->string, NULL);
+        const cJSON *nc = cJSON_GetObjectItemCaseSensitive(cn, it->string);
+        double b = it->valuedouble, n = cJSON_IsNumber(nc) ? nc->valuedouble : NAN;
         char what[48];
         snprintf(what, sizeof what, "%s", it->string);
-        if (!isfinite(n)) {
+        if (!cJSON_IsNumber(nc)) {
             finding *w = add(&c->reg, x, what, SEV_NULL);
             snprintf(w->base, sizeof w->base, "%.0f", b);
             snprintf(w->now, sizeof w->now, "-");

@@ -19,8 +19,10 @@ static const struct {
     {"bench", db_cmd_bench,
      "bench [--suite quick|full|scaling] [--problems a,b] [--formulations ..] [--solvers ..]\n"
      "                [--tols 1e-3:1e-10] [--out DIR] [--shard K/N] [--jobs J] [--resume]"},
-    {"check", db_cmd_check, "check --baseline FILE --results FILE [--ignore-cpu]"},
-    {"plot", db_cmd_plot, "plot --results FILE [--out DIR]"},
+    {"check", db_cmd_check, "check --baseline FILE --results FILE [--measure gscd|ivp_scd|lambda_scd] "
+                                 "[--optional S,..] [--format text|md|json] [--ignore-cpu] "
+                                 "[--THRESHOLD VALUE] (docs/check.md)"},
+    {"plot", db_cmd_plot, "plot --results FILE [--out DIR] [--measure gscd|ivp_scd|lambda_scd]"},
     {"merge", db_cmd_merge, "merge --out FILE [--csv FILE] SHARD.json ... (every shard K/N once)"},
     {"csv", db_cmd_csv, "csv --results FILE [--out FILE]"},
     {"report", db_cmd_report, "report --results FILE [--plots DIR] [--out DIR]"},

@@ -22,6 +22,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "jsonio.h"
+#include "measure_names.h"
 #include "scaling.h"
 #include "solvers/solver.h"
 #include "suite.h"
@@ -34,6 +35,8 @@
 static const char *const palette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
                                       "#E69F00", "#56B4E9", "#000000", "#F0E442"};
 static const int point_types[DB_NFORMS] = {7, 5, 9, 11, 13, 4};
+/* the accuracy measure of the diagrams (--measure; measure_names.h) */
+static const char *plot_measure = "gscd";
 
 typedef struct {
     const cJSON *run;
@@ -117,7 +120,7 @@ static int same_block(const view *a, const view *b)
 
 static int plottable(const view *v)
 {
-    return v->ok && isfinite(num_at(v->run, "error", "scd"));
+    return v->ok && isfinite(db_measure_of(v->run, plot_measure, NULL));
 }
 
 static void put(FILE *f, double x)
@@ -257,7 +260,7 @@ static int plot_page(const view *v, int n, const char *outdir, const char *scrip
     for (int k = 0; k < n; k++) {
         if (plottable(&v[k])) {
             const cJSON *r = v[k].run;
-            double sc = num_at(r, "error", "scd");
+            double sc = db_measure_of(r, plot_measure, NULL);
             if (sc < minscd)
                 minscd = sc;
             static const char *const gn[4] = {"p", "v", "lambda", "mu"};
@@ -319,7 +322,7 @@ static int plot_page(const view *v, int n, const char *outdir, const char *scrip
                 const cJSON *r = v[j].run;
                 put(f, num_at(r, "cpu_seconds", NULL));
                 put(f, num_at(r, "counters", "f_evals"));
-                put(f, num_at(r, "error", "scd"));
+                put(f, db_measure_of(r, plot_measure, NULL));
                 put(f, v[j].tol);
                 put(f, num_at3(r, "error", "end", "p"));
                 put(f, num_at3(r, "error", "end", "v"));
@@ -377,9 +380,9 @@ static int plot_page(const view *v, int n, const char *outdir, const char *scrip
     if (snprintf(common, sizeof common,
              "datafile='%s'; outbase='%s'; nblocks=%d; titles='%s'; colors='%s'; "
              "dashes='%s'; points='%s'; failfile='%s'; scdfail=%g; errfail=%g; resfail=%g; "
-             "groups='%s'",
+             "groups='%s'; mlabel='%s'",
              dat, base, nblocks, titles, colors, dashes, points, nmarked ? fdat : "", scdfail,
-             errfail, resfail, groups[0] ? groups : "5 6") >= (int)sizeof common)
+             errfail, resfail, groups[0] ? groups : "5 6", plot_measure) >= (int)sizeof common)
         db_die("plot: too many lines on the page of %s %s", v[0].problem, v[0].scenario);
     static const struct { const char *script, *suffix, *title; } kinds[] = {
         {"wpd.gp", "wpd", "work-precision"},
@@ -506,7 +509,11 @@ int db_cmd_plot(int argc, char **argv)
             outdir = db_cli_value(argc, argv, &i);
         else if (strcmp(argv[i], "--traj") == 0)
             trajdir = db_cli_value(argc, argv, &i);
-        else
+        else if (strcmp(argv[i], "--measure") == 0) {
+            plot_measure = db_cli_value(argc, argv, &i);
+            if (!db_measure_find(plot_measure))
+                db_die("plot: unknown measure '%s' (gscd, ivp_scd, lambda_scd)", plot_measure);
+        } else
             db_die("plot: unknown option '%s'", argv[i]);
     }
     if (!find_in_path("gnuplot"))

@@ -23,6 +23,7 @@
 #include "commands.h"
 #include "coverage.h"
 #include "jsonio.h"
+#include "measure_names.h"
 #include "peer_ratio.h"
 #include "scaling.h"
 #include "suite.h"
@@ -127,7 +128,7 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
         for (int i = 0; i < n; i++) {
             if (strcmp(str(v[i], "status"), "ok") != 0)
                 continue;
-            double s = num(v[i], "error", "scd", NULL);
+            double s = db_measure_of(v[i], "gscd", NULL);
             if (!(s >= band))
                 continue;
             if (!best || num(v[i], "cpu_seconds", NULL, NULL) < num(best, "cpu_seconds", NULL, NULL))
@@ -140,11 +141,11 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
         }
         fprintf(o->h, "<tr><td>%d</td><td>%s / %s</td><td>%.0e</td><td>%.2f</td><td>%.3g</td>"
                       "<td>%.0f</td></tr>\n", band, str(best, "solver"), str(best, "formulation"),
-                num(best, "rtol", NULL, NULL), num(best, "error", "scd", NULL),
+                num(best, "rtol", NULL, NULL), db_measure_of(best, "gscd", NULL),
                 num(best, "cpu_seconds", NULL, NULL), num(best, "counters", "f_evals", NULL));
         fprintf(o->m, "| %d | %s / %s | %.0e | %.2f | %.3g | %.0f |\n", band, str(best, "solver"),
                 str(best, "formulation"), num(best, "rtol", NULL, NULL),
-                num(best, "error", "scd", NULL), num(best, "cpu_seconds", NULL, NULL),
+                db_measure_of(best, "gscd", NULL), num(best, "cpu_seconds", NULL, NULL),
                 num(best, "counters", "f_evals", NULL));
     }
     fprintf(o->h, "</table>\n");

@@ -8,6 +8,7 @@
 #   failfile  "" or the failed runs: columns 1 cpu [s], 2 f_evals, 3 tol,
 #             4 colour of the solver (0xRRGGBB)
 #   scdfail   the scd at which failed runs are marked (below every ok run)
+#   mlabel    the name of the accuracy measure of column 3 (gscd, ivp_scd, lambda_scd)
 #   outbase   output path without suffix: writes outbase-wpd.png and .svg
 #   nblocks   number of blocks
 #   titles    one word per block ("radau5/GGL")
@@ -22,6 +23,7 @@
 if (!exists("failed")) failed = ""
 if (!exists("failfile")) failfile = ""
 if (!exists("scdfail")) scdfail = 0
+if (!exists("mlabel")) mlabel = "gscd"
 set dashtype 6 (8,3,2,3,2,3)
 ftitle = sprintf("failed run (x, at scd %g)", scdfail)
 
@@ -37,7 +39,7 @@ do for [fmt in "png svg"] {
     set format x "10^{%L}"
     set grid xtics ytics mxtics
     set key top left noenhanced box opaque font ",9" spacing 0.9 samplen 3
-    set ylabel "scd (correct digits at t_{end})"
+    set ylabel mlabel." (correct digits at t_{end})"
     set bmargin (strlen(failed) > 0 ? 6 : 4)
 
     set xlabel "CPU time of the integration [s]"
