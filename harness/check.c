@@ -373,11 +373,12 @@ static void compare_ok(check_ctx *c, const run_view *x, const run_view *y)
     }
 }
 
-/* the state of a run as a word: ok, unsupported, failed (class reason) */
+/* the state of a run: ok, unsupported, failed (reason: class) */
 static void state(const run_view *v, char *buf, size_t len)
 {
     if (strcmp(v->status, "failed") == 0)
-        snprintf(buf, len, "%s:%s", db_failure_class(v->reason), v->reason);
+        snprintf(buf, len, "failed (%s: %s)", v->reason[0] ? v->reason : "-",
+                 db_failure_class(v->reason));
     else
         snprintf(buf, len, "%s", v->status);
 }
