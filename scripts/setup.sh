@@ -4,9 +4,10 @@
 # apt-get line to run and fails.  Extra packages can be named as arguments.
 set -eu
 # libsuitesparse-dev: KLU, the sparse LU of the structured path (optional in CMake).
-# The optional peer solver `ida` needs SUNDIALS (~300 MB, not installed here):
-#   apt-get install -y --no-install-recommends libsundials-dev  (or: scripts/setup.sh libsundials-dev)
-pkgs="cmake make gcc pkg-config liblapack-dev libblas-dev libcjson-dev gnuplot-nox libsuitesparse-dev $*"
+# libsundials-dev: SUNDIALS IDA, the external peer solver `ida` (optional in CMake,
+# installed by default so that CI builds it and `check` compares its baseline runs;
+# without it, name it optional: daebench check --optional ida).
+pkgs="cmake make gcc pkg-config liblapack-dev libblas-dev libcjson-dev gnuplot-nox libsuitesparse-dev libsundials-dev $*"
 if ! command -v dpkg-query >/dev/null 2>&1; then
     echo "setup: not a Debian system; make sure these are installed: $pkgs" >&2
     exit 0

@@ -25,7 +25,8 @@
  *          time; the output times passed are interpolated by IDAGetDky
  *          (IDA's interpolation, never stepping onto the grid).
  * Counters: steps = IDAGetNumSteps; rejected = error-test + nonlinear
- *          convergence failures; f_evals = residual evaluations (IDA's nre);
+ *          convergence failures; f_evals = residual evaluations (IDA's nre, plus
+ *          those of difference-quotient Jacobians, nreLS — 0 with ours);
  *          jac_evals = IDAGetNumJacEvals; decompositions = linear solver setups;
  *          solves = Newton iterations; extras err_test_fails, conv_fails.
  * Never prints: IDA's messages are caught by an error handler and the last
@@ -318,7 +319,9 @@ static db_status ida_integrate(const db_dae *d, const db_solver_opts *o, db_outp
             snprintf(msg, msglen, "ida: max_cpu %.3g s exceeded at t=%.6g", o->max_cpu, tret);
             goto free_out;
         }
-        flag = IDASolve(mem, tend, &tret, yy, yp, IDA_ONE_STEP);
+        /* tout only sets IDA's first step (0.001 |tout - t0|): the next output
+         * time, as IDA_NORMAL mode would have it */
+        flag = IDASolve(mem, out->t[k], &tret, yy, yp, IDA_ONE_STEP);
         if (flag < 0) {
             st = flag == IDA_TOO_MUCH_WORK ? DB_FAIL_BUDGET
                  : flag == IDA_CONV_FAIL || flag == IDA_LSETUP_FAIL || flag == IDA_LSOLVE_FAIL
@@ -341,6 +344,9 @@ done:
         long nst = 0, nre = 0, nje = 0, nsetups = 0, nni = 0, netf = 0, ncfn = 0;
         IDAGetNumSteps(mem, &nst);
         IDAGetNumResEvals(mem, &nre);
+        long nrels = 0;   /* residuals for difference-quotient Jacobians (0: ours is analytic) */
+        IDAGetNumLinResEvals(mem, &nrels);
+        nre += nrels;
         IDAGetNumJacEvals(mem, &nje);
         IDAGetNumLinSolvSetups(mem, &nsetups);
         IDAGetNumNonlinSolvIters(mem, &nni);
