@@ -21,7 +21,8 @@ typedef struct {
     double tol_min, tol_max;   /* runs with tol_min <= rtol <= tol_max */
     const char *reason;
     const char *klass;         /* "theory" or "weakness" */
-    const char *fails_as;      /* "solver", "budget", ... (db_failure_class) */
+    const char *fails_as;      /* "solver", "budget", ... (db_failure_class), or a comma
+                                * list of classes ("solver,budget") */
 } db_xfail;
 
 /* the class of a failure reason: "solver" (the method gave up: stepsize, newton,
