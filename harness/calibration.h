@@ -9,7 +9,7 @@
 
 #include <cjson/cJSON.h>
 
-/* CPU seconds of one pass of the kernel: the least of 3 passes; *checksum (may
+/* CPU seconds of one pass of the kernel: the least of 5 passes; *checksum (may
  * be NULL) gets a value the kernel computed, the same on every run */
 double db_calibration_time(double *checksum);
 
