@@ -8,7 +8,7 @@
  * slopes below 1 for the higher-index components) — and every diagram of
  * "daebench plot" embedded (PNG, linked to the SVG).  Coverage of the
  * compatible cells is stated at the top.  When the file holds runs of the
- * external peer ida, a table "CPU time at equal scd, in-repo solver / ida" per
+ * external peer ida, a table "CPU time at equal gscd, in-repo solver / ida" per
  * problem and formulation comes first (method: peer_ratio.h).  A bench file of
  * a swept suite (suite.h: scaling) gets a table of the cost per step against
  * the swept parameter with the fitted slopes (scaling.h) and the diagram
@@ -118,11 +118,11 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
     fprintf(o->m, "\n## %s : %s\n\n%d runs: %d ok, %d failed, %d unsupported\n\n", pb, sc, n, ok,
             failed, unsup);
     /* best per accuracy band */
-    fprintf(o->h, "<h3>Best run per accuracy band (least CPU time)</h3>\n<table><tr><th>scd &ge;"
-                  "</th><th>solver / formulation</th><th>tol</th><th>scd</th><th>CPU [s]</th>"
+    fprintf(o->h, "<h3>Best run per accuracy band (least CPU time)</h3>\n<table><tr><th>gscd &ge;"
+                  "</th><th>solver / formulation</th><th>tol</th><th>gscd</th><th>CPU [s]</th>"
                   "<th>f_evals</th></tr>\n");
-    fprintf(o->m, "### Best run per accuracy band (least CPU time)\n\n| scd >= | solver / "
-                  "formulation | tol | scd | CPU [s] | f_evals |\n|---|---|---|---|---|---|\n");
+    fprintf(o->m, "### Best run per accuracy band (least CPU time)\n\n| gscd >= | solver / "
+                  "formulation | tol | gscd | CPU [s] | f_evals |\n|---|---|---|---|---|---|\n");
     for (int band = 2; band <= 10; band += 2) {
         const cJSON *best = NULL;
         for (int i = 0; i < n; i++) {
@@ -260,17 +260,17 @@ static void ratio_table(out2 *o, const cJSON *runs)
         return;
     static const char method[] =
         "For each problem, formulation and solver the ok runs of the tolerance ladder give a "
-        "curve of log10 CPU time against scd, interpolated linearly; on the scd range that the "
-        "solver and ida (same formulation) both reach, the difference of the two curves is "
-        "taken at 21 equally spaced scd values. The ratio is 10 to its mean (the geometric "
+        "curve of log10 CPU time against gscd (the group-scaled scd), interpolated "
+        "linearly; on the gscd range that the solver and ida (same formulation) both reach, the difference of the two curves is "
+        "taken at 21 equally spaced gscd values. The ratio is 10 to its mean (the geometric "
         "mean of the pointwise ratios); min and max are the extreme pointwise ratios. Above 1: "
         "the in-repo solver needs more CPU time than ida for the same accuracy.";
-    fprintf(o->h, "<h2 id=\"ida-ratio\">CPU time at equal scd, in-repo solver / ida</h2>\n"
+    fprintf(o->h, "<h2 id=\"ida-ratio\">CPU time at equal gscd, in-repo solver / ida</h2>\n"
                   "<p>%s</p>\n<table><tr><th>problem</th><th>formulation</th><th>solver</th>"
-                  "<th>common scd range</th><th>CPU ratio</th><th>min</th><th>max</th>"
+                  "<th>common gscd range</th><th>CPU ratio</th><th>min</th><th>max</th>"
                   "<th>points (solver, ida)</th></tr>\n", method);
-    fprintf(o->m, "\n## CPU time at equal scd, in-repo solver / ida\n\n%s\n\n| problem | "
-                  "formulation | solver | common scd range | CPU ratio | min | max | points "
+    fprintf(o->m, "\n## CPU time at equal gscd, in-repo solver / ida\n\n%s\n\n| problem | "
+                  "formulation | solver | common gscd range | CPU ratio | min | max | points "
                   "(solver, ida) |\n|---|---|---|---|---|---|---|---|\n", method);
     for (int i = 0; i < nt; i++) {
         char range[64], r[3][32];
