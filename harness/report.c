@@ -224,7 +224,7 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
     fprintf(o->h, "</table>\n");
     /* diagrams */
     static const struct { const char *suffix, *what; } kinds[] = {
-        {"wpd", "scd vs CPU time and vs f evaluations"},
+        {"wpd", "gscd vs CPU time and vs f evaluations"},
         {"err", "error per group vs tolerance"},
         {"res", "constraint residual per level vs tolerance"},
         {"time", "energy and residuals over time"},
