@@ -528,7 +528,13 @@ static void md_findings(const char *title, const findings *t)
         const finding *f = &t->f[k];
         printf("| %.2f | ", f->severity);
         md_cell(f->label);
-        printf(" | %s | %s | %s | ", f->what, f->base, f->now);
+        printf(" | ");
+        md_cell(f->what);
+        printf(" | ");
+        md_cell(f->base);
+        printf(" | ");
+        md_cell(f->now);
+        printf(" | ");
         md_cell(f->change);
         printf(" |\n");
     }
@@ -746,9 +752,12 @@ int db_cmd_check(int argc, char **argv)
                "regressions | improvements | missing | not built (optional) |\n"
                "|---|---|---|---|---|---|\n", c.reg.n ? "FAIL" : "ok", mn->title, calnote,
                c.use_cpu ? "" : " (CPU ignored)");
-        for (int k = 0; k < ns; k++)
-            printf("| %s | %d | %d | %d | %d | %d |\n", sums[k].name, sums[k].compared,
-                   sums[k].regressed, sums[k].improved, sums[k].missing, sums[k].notbuilt);
+        for (int k = 0; k < ns; k++) {
+            printf("| ");
+            md_cell(sums[k].name);
+            printf(" | %d | %d | %d | %d | %d |\n", sums[k].compared, sums[k].regressed,
+                   sums[k].improved, sums[k].missing, sums[k].notbuilt);
+        }
         md_findings("Regressions, by severity", &c.reg);
         md_findings("Improvements", &c.imp);
     } else {
@@ -760,11 +769,13 @@ int db_cmd_check(int argc, char **argv)
         for (int k = 0; k < DB_TH_COUNT; k++)
             printf("%s\"%s\": %.6g", k ? ", " : "", db_check_thresholds[k].name, c.th[k]);
         printf("},\n \"solvers\": [");
-        for (int k = 0; k < ns; k++)
-            printf("%s\n  {\"solver\": \"%s\", \"compared\": %d, \"regressions\": %d, "
-                   "\"improvements\": %d, \"missing\": %d, \"not_built\": %d}", k ? "," : "",
-                   sums[k].name, sums[k].compared, sums[k].regressed, sums[k].improved,
-                   sums[k].missing, sums[k].notbuilt);
+        for (int k = 0; k < ns; k++) {
+            printf("%s\n  {\"solver\": ", k ? "," : "");
+            json_str(sums[k].name);
+            printf(", \"compared\": %d, \"regressions\": %d, \"improvements\": %d, "
+                   "\"missing\": %d, \"not_built\": %d}", sums[k].compared, sums[k].regressed,
+                   sums[k].improved, sums[k].missing, sums[k].notbuilt);
+        }
         printf("\n ]");
         json_findings("regressions", &c.reg);
         json_findings("improvements", &c.imp);
