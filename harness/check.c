@@ -716,8 +716,10 @@ int db_cmd_check(int argc, char **argv)
             s->other++;
         }
     }
-    qsort(c.reg.f, (size_t)c.reg.n, sizeof *c.reg.f, by_severity);
-    qsort(c.imp.f, (size_t)c.imp.n, sizeof *c.imp.f, by_severity);
+    if (c.reg.n > 1) /* qsort of NULL is undefined, even of 0 items */
+        qsort(c.reg.f, (size_t)c.reg.n, sizeof *c.reg.f, by_severity);
+    if (c.imp.n > 1)
+        qsort(c.imp.f, (size_t)c.imp.n, sizeof *c.imp.f, by_severity);
     const db_measure_name *mn = db_measure_find(c.measure);
     if (text) {
         printf("check: measure %s; %s%s\n", mn->title, calnote, c.use_cpu ? "" : " (CPU ignored)");
