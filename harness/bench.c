@@ -40,6 +40,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "calibration.h"
 #include "cli.h"
 #include "commands.h"
 #include "isolate.h"
@@ -789,6 +790,7 @@ int db_cmd_bench(int argc, char **argv)
     cJSON_AddStringToObject(root, "created", created);
     cJSON_AddStringToObject(root, "git", git);
     cJSON_AddItemToObject(root, "machine", db_machine_json());
+    db_calibration_begin(root); /* machine speed and build (calibration.h) */
     cJSON_AddStringToObject(root, "suite", suite->name);
     char shard[64];
     snprintf(shard, sizeof shard, "%ld/%ld", shard_k, shard_n);
@@ -814,6 +816,7 @@ int db_cmd_bench(int argc, char **argv)
     if (kept)
         fprintf(stderr, "bench: resume: %d runs of %s outside this selection kept\n", kept, path);
     db_resume_free(prev);
+    db_calibration_end(root);
     int sig = db_interrupted();
     if (sig || sweep.incomplete)
         cJSON_AddTrueToObject(root, "interrupted");

@@ -91,7 +91,9 @@ int db_bench_record_valid(const cJSON *r, char *err, size_t errlen)
             snprintf(err, errlen, "counters: %s", sub);
             return -1;
         }
-    if (db_json_number_or_null(e, "scd", &x, sub, sizeof sub) != 0) {
+    /* the group-scaled scd: "gscd", "scd" in files made before it had its name */
+    const char *gname = cJSON_GetObjectItemCaseSensitive(e, "gscd") ? "gscd" : "scd";
+    if (db_json_number_or_null(e, gname, &x, sub, sizeof sub) != 0) {
         snprintf(err, errlen, "error: %s", sub);
         return -1;
     }

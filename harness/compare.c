@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "measure_names.h"
 
 static const char *sval(const cJSON *r, const char *k)
 {
@@ -100,7 +101,7 @@ static void classify(db_cmp_row *row)
         return;
     }
     int worse = 0, better = 0;
-    double sb = nval(b, "error", "scd"), sc = nval(c, "error", "scd");
+    double sb = db_measure_of(b, "gscd", NULL), sc = db_measure_of(c, "gscd", NULL);
     if (isfinite(sb) && !isfinite(sc)) {
         worse = 1;
         note(row, "scd %.2f -> null%.0f", sb, 0.0);

@@ -93,7 +93,7 @@ int db_csv_write(const cJSON *bench, const char *path, char *err, size_t errlen)
               "message,cpu_seconds,repeats");
     for (size_t i = 0; i < sizeof counters / sizeof counters[0]; i++)
         cell_str(&b, counters[i], 0);
-    puts_(&b, ",scd,mescd");
+    puts_(&b, ",gscd,mescd,ivp_scd,lambda_scd");
     for (int k = 0; k < 2; k++)
         for (int g = 0; g < 4; g++) {
             char h[32];
@@ -131,8 +131,11 @@ int db_csv_write(const cJSON *bench, const char *path, char *err, size_t errlen)
         cell_json(&b, at(r, "repeats", NULL, NULL));
         for (size_t i = 0; i < sizeof counters / sizeof counters[0]; i++)
             cell_json(&b, at(r, "counters", counters[i], NULL));
-        cell_json(&b, at(r, "error", "scd", NULL));
+        cell_json(&b, at(r, "error", cJSON_GetObjectItemCaseSensitive(
+                      cJSON_GetObjectItemCaseSensitive(r, "error"), "gscd") ? "gscd" : "scd", NULL));
         cell_json(&b, at(r, "error", "mescd", NULL));
+        cell_json(&b, at(r, "error", "ivp_scd", NULL));
+        cell_json(&b, at(r, "error", "lambda_scd", NULL));
         for (int k = 0; k < 2; k++)
             for (int g = 0; g < 4; g++)
                 cell_json(&b, at(r, "error", k ? "grid" : "end", groups[g]));

@@ -1,6 +1,7 @@
 /* machine.h — where and from what a bench file was made: creation time, git
  * commit, host name, CPU model, cores (the header of a bench file, DESIGN.md
- * §"JSON"). */
+ * §"JSON"); the build: compiler, flags, BLAS/LAPACK/SUNDIALS libraries and
+ * versions, commit and dirty-tree flag (issue 14). */
 #ifndef DAEBENCH_MACHINE_H
 #define DAEBENCH_MACHINE_H
 
@@ -14,5 +15,13 @@ void db_now_iso(char *buf, size_t len);
 void db_git_commit(char *buf, size_t len);
 /* {"hostname": .., "cpu": .., "cores": ..} */
 cJSON *db_machine_json(void);
+/* 1 if the source tree has uncommitted changes to tracked files, 0 if clean,
+ * -1 if unknown (no git) */
+int db_git_dirty(void);
+/* how the program was built and what it runs on: {"compiler", "build_type",
+ * "flags", "commit", "dirty", "blas", "lapack", "lapack_version", "sundials",
+ * "klu"} (libraries as the real paths of the loaded shared objects, which name
+ * their versions; null where absent) */
+cJSON *db_build_json(void);
 
 #endif

@@ -89,6 +89,30 @@ double db_scd(double ep, double ev)
     return -log10(fmax(e, DB_ERR_FLOOR));
 }
 
+static int ivp_max(const double *y, const double *yref, int n, double *e, int *used)
+{
+    for (int i = 0; i < n; i++) {
+        if (isnan(y[i]))
+            return -1;
+        if (!(fabs(yref[i]) >= DB_IVP_MIN_VALUE))
+            continue;
+        (*used)++;
+        *e = fmax(*e, fabs(y[i] - yref[i]) / fabs(yref[i]));
+    }
+    return 0;
+}
+
+double db_ivp_scd(const double *p, const double *pref, int np, const double *v,
+                  const double *vref, int nv)
+{
+    double e = 0.0;
+    int used = 0;
+    if (ivp_max(p, pref, np, &e, &used) || ivp_max(v, vref, nv, &e, &used) || used == 0 ||
+        !isfinite(e))
+        return NAN;
+    return -log10(fmax(e, DB_ERR_FLOOR));
+}
+
 double db_mescd(const double *p, const double *pref, int np, const double *v,
                 const double *vref, int nv, double rtol, double atol)
 {

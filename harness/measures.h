@@ -50,6 +50,18 @@ void db_grid_errors(const db_traj *sol, const db_traj *ref, double t0, double te
 /* scd = −log10 max(ep, ev) (errors floored at DB_ERR_FLOOR); NAN if both NAN */
 double db_scd(double ep, double ev);
 
+/* the IVP test set's componentwise scd (Mazzia & Magherini, "Test Set for IVP
+ * Solvers", release 2.4, sect. I.1.4, and its driver routine getscd in
+ * report.f): −log10 max_i |y_i − yref_i| / |yref_i| over the components of p
+ * and v whose reference value has |yref_i| >= DB_IVP_MIN_VALUE; a component
+ * whose reference is below that is left out of the maximum (the test set's rule:
+ * its relative error is not formed); an error of exactly 0 counts as
+ * DB_ERR_FLOOR (the test set: uround = 1e-16).  NAN when a value is NaN or no
+ * component qualifies. */
+#define DB_IVP_MIN_VALUE 1e-200
+double db_ivp_scd(const double *p, const double *pref, int np, const double *v,
+                  const double *vref, int nv);
+
 /* mescd = −log10 max_i |y_i − yref_i| / (atol/rtol + |yref_i|) over p and v */
 double db_mescd(const double *p, const double *pref, int np, const double *v,
                 const double *vref, int nv, double rtol, double atol);

@@ -70,7 +70,10 @@ static int curve(const cJSON *runs, const char *p, const char *sc, const char *f
             strcmp(rf, f) || strcmp(rs, s) || strcmp(st, "ok"))
             continue;
         const cJSON *e = cJSON_GetObjectItemCaseSensitive(
-            cJSON_GetObjectItemCaseSensitive(r, "error"), "scd");
+            cJSON_GetObjectItemCaseSensitive(r, "error"), "gscd");
+        if (!e) /* a file from before issue 14 */
+            e = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "error"),
+                                                 "scd");
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(r, "cpu_seconds");
         if (!cJSON_IsNumber(e) || !isfinite(e->valuedouble) || !cJSON_IsNumber(c) ||
             !(c->valuedouble > 0) || n == DB_RATIO_MAX_POINTS)

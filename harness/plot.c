@@ -25,6 +25,7 @@
 #include "benchfile.h"
 #include "escape.h"
 #include "jsonio.h"
+#include "measure_names.h"
 #include "profile.h"
 #include "scaling.h"
 #include "solvers/solver.h"
@@ -38,6 +39,8 @@ static const char *const palette[] = {"#1F77B4", "#D62728", "#2CA02C", "#9467BD"
 /* a panel with more curves than this is split (plot_page) */
 #define PANEL_MAX 7
 static const int point_types[DB_NFORMS] = {7, 5, 9, 11, 13, 4};
+/* the accuracy measure of the diagrams (--measure; measure_names.h) */
+static const char *plot_measure = "gscd";
 
 typedef struct {
     const cJSON *run;
@@ -121,7 +124,7 @@ static int same_block(const view *a, const view *b)
 
 static int plottable(const view *v)
 {
-    return v->ok && isfinite(num_at(v->run, "error", "scd"));
+    return v->ok && isfinite(db_measure_of(v->run, plot_measure, NULL));
 }
 
 static void put(FILE *f, double x)
@@ -341,7 +344,7 @@ static int make_curves(const view *v, int n, char mode, const char *only, curve 
             int m = 0;
             double best = -INFINITY;
             for (int j = 0; j < c->n; j++) {
-                double s = num_at(c->runs[j], "error", "scd");
+                double s = db_measure_of(c->runs[j], plot_measure, NULL);
                 if (s > best) {
                     best = s;
                     c->runs[m++] = c->runs[j];
@@ -382,7 +385,7 @@ static void write_curves(const char *path, const char *what, const curve *cv, in
             const cJSON *r = cv[c].runs[j];
             put(f, num_at(r, "cpu_seconds", NULL));
             put(f, num_at(r, "counters", "f_evals"));
-            put(f, num_at(r, "error", "scd"));
+            put(f, db_measure_of(r, plot_measure, NULL));
             put(f, num_at(r, "rtol", NULL));
             put(f, num_at3(r, "error", "end", "p"));
             put(f, num_at3(r, "error", "end", "v"));
@@ -456,7 +459,7 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
     for (int c = 0; c < nc; c++)
         for (int j = 0; j < cv[c].n; j++) {
             const cJSON *r = cv[c].runs[j];
-            minscd = fmin(minscd, num_at(r, "error", "scd"));
+            minscd = fmin(minscd, db_measure_of(r, plot_measure, NULL));
             static const char *const gn[4] = {"p", "v", "lambda", "mu"};
             for (int g = 0; g < 4; g++) {
                 double e = num_at3(r, "error", "end", gn[g]);
@@ -533,10 +536,11 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
     if (snprintf(common, sizeof common,
                  "datafile='%s'; outbase='%s'; nblocks=%d; titles='%s'; colors='%s'; "
                  "dashes='%s'; points='%s'; failfile='%s'; scdfail=%g; errfail=%g; resfail=%g; "
-                 "groups='%s'; ghostfile='%s'; nghost=%d; ghostcolors='%s'; levels='%s'; sortx=%d",
+                 "groups='%s'; ghostfile='%s'; nghost=%d; ghostcolors='%s'; levels='%s'; sortx=%d; "
+                 "mlabel='%s'",
                  dat, base, nc, titles, colors, dashes, points, nfailed ? fdat : "", scdfail,
                  errfail, resfail, groups[0] ? groups : "5 6", ng ? gdat : "", ng,
-                 gcolors, levels, mode == 'b') >= (int)sizeof common)
+                 gcolors, levels, mode == 'b', plot_measure) >= (int)sizeof common)
         db_die("plot: too many lines on the page of %s", what);
     static const struct { const char *script, *suffix, *title; } kinds_tab[] = {
         {"wpd.gp", "wpd", "work-precision"},
@@ -889,6 +893,11 @@ int db_cmd_plot(int argc, char **argv)
             baseline = db_cli_value(argc, argv, &i);
         else if (strcmp(argv[i], "--trajectory") == 0)
             trajcsv = db_cli_value(argc, argv, &i);
+        else if (strcmp(argv[i], "--measure") == 0) {
+            plot_measure = db_cli_value(argc, argv, &i);
+            if (!db_measure_find(plot_measure))
+                db_die("plot: unknown measure '%s' (gscd, ivp_scd, lambda_scd)", plot_measure);
+        }
         else
             db_die("plot: unknown option '%s' (see daebench plot --help)", argv[i]);
     }

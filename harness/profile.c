@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "measure_names.h"
 #include "profile.h"
 
 static const char *sval(const cJSON *r, const char *k)
@@ -22,7 +23,7 @@ static double nval(const cJSON *r, const char *a, const char *b)
 
 static int usable(const cJSON *r)
 {
-    return !strcmp(sval(r, "status"), "ok") && isfinite(nval(r, "error", "scd")) &&
+    return !strcmp(sval(r, "status"), "ok") && isfinite(db_measure_of(r, "gscd", NULL)) &&
            nval(r, "cpu_seconds", NULL) > 0;
 }
 
@@ -45,11 +46,11 @@ double db_profile_cost(const cJSON *const *runs, int n, double scd)
     qsort(v, (size_t)m, sizeof *v, by_tol);
     double best = INFINITY;
     for (int i = 0; i < m; i++) {
-        double s = nval(v[i], "error", "scd"), t = nval(v[i], "cpu_seconds", NULL);
+        double s = db_measure_of(v[i], "gscd", NULL), t = nval(v[i], "cpu_seconds", NULL);
         if (s >= scd)
             best = fmin(best, t);
         if (i + 1 < m) {
-            double s2 = nval(v[i + 1], "error", "scd"), t2 = nval(v[i + 1], "cpu_seconds", NULL);
+            double s2 = db_measure_of(v[i + 1], "gscd", NULL), t2 = nval(v[i + 1], "cpu_seconds", NULL);
             double lo = fmin(s, s2), hi = fmax(s, s2);
             if (lo < scd && scd <= hi && hi > lo) {
                 double w = (scd - s) / (s2 - s);

@@ -56,8 +56,12 @@ cJSON *db_record_json(const db_run_result *res)
             cJSON_AddNumberToObject(cnt, c->extra[i].name, (double)c->extra[i].value);
 
     cJSON *err = cJSON_AddObjectToObject(r, "error");
-    cJSON_AddItemToObject(err, "scd", db_json_num(res->scd));
+    /* the measures by their true names (measure_names.h; files before issue 14
+     * held the group-scaled one as "scd") */
+    cJSON_AddItemToObject(err, "gscd", db_json_num(res->scd));
     cJSON_AddItemToObject(err, "mescd", db_json_num(res->mescd));
+    cJSON_AddItemToObject(err, "ivp_scd", db_json_num(res->ivp_scd));
+    cJSON_AddItemToObject(err, "lambda_scd", db_json_num(res->lambda_scd));
     cJSON_AddItemToObject(err, "end", groups(res->err_end));
     cJSON_AddItemToObject(err, "grid", groups(res->err_grid));
 

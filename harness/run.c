@@ -193,6 +193,9 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
             db_traj_csv(spec->csv_path, &aligned.tr, &ref->grid, ref->mag, err, errlen) != 0)
             goto fail_csv;
         res->scd = db_scd(res->err_end[DB_GP], res->err_end[DB_GV]);
+        res->ivp_scd = db_ivp_scd(res->end[DB_GP], ref->end[DB_GP], size[DB_GP],
+                                  res->end[DB_GV], ref->end[DB_GV], size[DB_GV]);
+        res->lambda_scd = db_scd(res->err_end[DB_GL], res->err_end[DB_GM]);
         res->mescd = db_mescd(res->end[DB_GP], ref->end[DB_GP], size[DB_GP], res->end[DB_GV],
                               ref->end[DB_GV], size[DB_GV], spec->rtol, spec->atol);
     } else {
@@ -221,7 +224,7 @@ void db_run_execute_skipped(const db_run_spec *spec, db_run_result *res, const c
 {
     memset(res, 0, sizeof *res);
     res->spec = *spec;
-    res->scd = res->mescd = res->invariant_drift = NAN;
+    res->scd = res->mescd = res->ivp_scd = res->lambda_scd = res->invariant_drift = NAN;
     for (int g = 0; g < DB_NGROUPS; g++)
         res->err_end[g] = res->err_grid[g] = NAN;
     for (int l = 0; l < 3; l++)

@@ -40,7 +40,8 @@ typedef struct {
     int repeats;
     db_counters counters;
     /* measures; NAN where a value does not exist (written as null) */
-    double scd, mescd;
+    double scd, mescd;           /* scd is the group-scaled one (gscd) */
+    double ivp_scd, lambda_scd;  /* measures.h; measure_names.h */
     double err_end[DB_NGROUPS], err_grid[DB_NGROUPS];
     double residual[3];          /* position, velocity, acceleration */
     double invariant_drift;

@@ -8,6 +8,7 @@
 #   failfile  "" or the failed runs: columns 1 cpu [s], 2 f_evals, 3 tol,
 #             4 colour of the solver (0xRRGGBB)
 #   scdfail   the scd at which failed runs are marked (below every ok run)
+#   mlabel    the name of the accuracy measure of column 3 (gscd, ivp_scd, lambda_scd)
 #   outbase   output path without suffix: writes outbase-wpd.png and .svg
 #   nblocks   number of blocks
 #   titles    one word per block ("radau5/GGL")
@@ -41,6 +42,7 @@ if (!exists("sortx")) sortx = 0
 SORTX = sortx ? "smooth unique" : ""
 G_23 = nghost > 0 ? "for [i=1:nghost] ghostfile index (i-1) using 2:3 with lines lc rgb word(ghostcolors, i) lw 5 notitle, NaN with lines lc rgb '#A0808080' lw 5 title gtitle," : ""
 G_13 = nghost > 0 ? "for [i=1:nghost] ghostfile index (i-1) using 1:3 with lines lc rgb word(ghostcolors, i) lw 5 notitle, NaN with lines lc rgb '#A0808080' lw 5 title gtitle," : ""
+if (!exists("mlabel")) mlabel = "gscd"
 set dashtype 6 (8,3,2,3,2,3)
 ftitle = sprintf("failed run (x, at scd %g)", scdfail)
 
@@ -56,7 +58,7 @@ do for [fmt in "png svg"] {
     set format x "10^{%L}"
     set grid xtics ytics mxtics
     set key outside right top noenhanced box font ",9" spacing 0.9 samplen 3
-    set ylabel "scd (correct digits at t_{end})"
+    set ylabel mlabel." (correct digits at t_{end})"
     set bmargin (strlen(failed) > 0 ? 6 : 4)
 
     set xlabel "CPU time of the integration [s]"

@@ -602,7 +602,7 @@ db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf
             snprintf(msg, msglen, "bdf: max_steps %ld reached at t=%.6g", max_steps, t);
             goto done;
         }
-        if (o->max_cpu > 0.0 && db_cpu_seconds() - cpu0 > o->max_cpu) {
+        if (db_budget_cpu_over(cpu0, o->max_cpu)) { /* once per step (solver.h) */
             st = DB_FAIL_BUDGET;
             snprintf(msg, msglen, "bdf: max_cpu %.3g s exceeded at t=%.6g", o->max_cpu, t);
             goto done;

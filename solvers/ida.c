@@ -12,14 +12,21 @@
  *          when the formulation has index-2 unknowns (d->index >= 2) the
  *          algebraic unknowns are excluded from the error test
  *          (IDASetSuppressAlg), the usual practice for index-2 systems in IDA.
+ * Weights: stock IDA by default (IDASStolerances: w_i = 1 / (rtol |y_i| + atol),
+ *          IDA's own initial step); variant "ewt": the index-aware weights of
+ *          ida_ewt below with our initial step (a modification, not IDA as
+ *          shipped; README "The peer").
  * Jacobian: analytic: cj E − ∂F/∂y from d->jac into IDA's dense matrix.
- * Options: rtol, atol scalar (IDASStolerances); h0 (IDASetInitStep); hmax;
- *          max_steps (IDASetMaxNumSteps, 0 -> 100000); max_cpu (checked in the
- *          residual, which then fails unrecoverably -> DB_FAIL_BUDGET).
- * Output:  IDASolve in IDA_NORMAL mode to every output time with the stop time
- *          tend, i.e. IDA's interpolation, never stepping onto the grid.
+ * Options: rtol, atol scalar; h0 (IDASetInitStep); hmax; max_steps (step
+ *          attempts, steps + failures, over the whole integration as for our
+ *          solvers; 0 -> 100000); max_cpu (db_budget_cpu_over once per step,
+ *          as every solver: the clock is not read in the residual).
+ * Output:  IDASolve in IDA_ONE_STEP mode with the stop time tend, one step at a
+ *          time; the output times passed are interpolated by IDAGetDky
+ *          (IDA's interpolation, never stepping onto the grid).
  * Counters: steps = IDAGetNumSteps; rejected = error-test + nonlinear
- *          convergence failures; f_evals = residual evaluations (IDA's nre);
+ *          convergence failures; f_evals = residual evaluations (IDA's nre, plus
+ *          those of difference-quotient Jacobians, nreLS — 0 with ours);
  *          jac_evals = IDAGetNumJacEvals; decompositions = linear solver setups;
  *          solves = Newton iterations; extras err_test_fails, conv_fails.
  * Never prints: IDA's messages are caught by an error handler and the last
@@ -48,8 +55,6 @@ typedef struct {
     int nz, *ei, *ej;       /* non-zeros of E */
     double *ev;
     double *F;              /* [n] */
-    double cpu0, max_cpu;
-    int over_budget;
     /* index-aware weights (ida_ewt): rtol, atol, the initial step, IDA's memory */
     double rtol, atol, h_init, h_ref;
     const double *idv;      /* [n] 1 differential, 0 algebraic */
@@ -62,10 +67,6 @@ static int ida_res(realtype t, N_Vector yy, N_Vector yp, N_Vector rr, void *user
     ida_ctx *c = user;
     const double *y = N_VGetArrayPointer(yy), *ydot = N_VGetArrayPointer(yp);
     double *R = N_VGetArrayPointer(rr);
-    if (c->max_cpu > 0 && db_cpu_seconds() - c->cpu0 > c->max_cpu) {
-        c->over_budget = 1;
-        return -1;
-    }
     if (c->d->rhs(c->d, t, y, c->F) != 0)
         return 1;          /* recoverable: IDA reduces the step */
     for (int i = 0; i < c->n; i++)
@@ -165,7 +166,14 @@ static db_status ida_integrate(const db_dae *d, const db_solver_opts *o, db_outp
     memset(&c, 0, sizeof c);
     c.d = d;
     c.n = n;
-    c.max_cpu = o->max_cpu;
+    int own_weights = 0;  /* variant "ewt" */
+    if (o->variant && o->variant[0]) {
+        if (strcmp(o->variant, "ewt") != 0) {
+            snprintf(msg, msglen, "ida: unknown variant '%s' (ewt)", o->variant);
+            return DB_FAIL_INPUT;
+        }
+        own_weights = 1;
+    }
     SUNContext sctx = NULL;
     N_Vector yy = NULL, yp = NULL, id = NULL;
     SUNMatrix A = NULL;
@@ -230,7 +238,7 @@ static db_status ida_integrate(const db_dae *d, const db_solver_opts *o, db_outp
     c.h_ref = sqrt(DBL_EPSILON / o->rtol);
     c.idv = N_VGetArrayPointer(id);
     c.mem = mem;
-    if (alg_index2) {
+    if (alg_index2 && own_weights) {
         /* the weights depend on h (ida_ewt), so the first step is ours: IDA's
          * rule (IDA guide §2.1: h0 = 0.001 |tout − t0|, ‖h0 y'0‖ <= 1/2 in the
          * WRMS norm of the differential unknowns), unless o->h0 is given */
@@ -257,7 +265,7 @@ static db_status ida_integrate(const db_dae *d, const db_solver_opts *o, db_outp
     flag |= IDASetSuppressAlg(mem, alg_index2 ? SUNTRUE : SUNFALSE);
     flag |= IDASetMaxNumSteps(mem, o->max_steps > 0 ? o->max_steps : 100000);
     flag |= IDASetStopTime(mem, tend);
-    if (o->h0 > 0 && !alg_index2)
+    if (o->h0 > 0 && !(alg_index2 && own_weights))
         flag |= IDASetInitStep(mem, o->h0);
     if (o->hmax > 0)
         flag |= IDASetMaxStep(mem, o->hmax);
@@ -268,37 +276,81 @@ static db_status ida_integrate(const db_dae *d, const db_solver_opts *o, db_outp
         snprintf(msg, msglen, "ida: setup failed: %s", c.last);
         goto done;
     }
-    c.cpu0 = db_cpu_seconds();
-    for (int k = 0; k < out->nt; k++) {
-        double *yo = out->y + (size_t)k * (size_t)n;
-        if (out->t[k] <= d->t0) {
-            memcpy(yo, d->y0, sizeof(double) * (size_t)n);
+    const double cpu0 = db_cpu_seconds();
+    const long max_steps = o->max_steps > 0 ? o->max_steps : 100000;
+    int k = 0;
+    realtype tret = d->t0;
+    N_Vector yk = N_VNew_Serial(n, sctx), ypk = N_VNew_Serial(n, sctx);
+    if (!yk || !ypk) {
+        st = DB_FAIL_MEMORY;
+        snprintf(msg, msglen, "ida: out of memory");
+        goto free_out;
+    }
+    for (;;) {
+        /* the output times reached so far, by IDA's interpolation */
+        for (; k < out->nt && (out->t[k] <= d->t0 || out->t[k] <= tret); k++) {
+            double *yo = out->y + (size_t)k * (size_t)n;
+            if (out->t[k] <= d->t0) {
+                memcpy(yo, d->y0, sizeof(double) * (size_t)n);
+                if (out->yp)
+                    memcpy(out->yp + (size_t)k * n, d->yp0, sizeof(double) * (size_t)n);
+                continue;
+            }
+            if (IDAGetDky(mem, out->t[k], 0, yk) != IDA_SUCCESS ||
+                (out->yp && IDAGetDky(mem, out->t[k], 1, ypk) != IDA_SUCCESS)) {
+                st = DB_FAIL_NEWTON;
+                snprintf(msg, msglen, "ida: IDAGetDky failed at t=%.6g: %s", out->t[k], c.last);
+                goto free_out;
+            }
+            memcpy(yo, N_VGetArrayPointer(yk), sizeof(double) * (size_t)n);
             if (out->yp)
-                memcpy(out->yp + (size_t)k * n, d->yp0, sizeof(double) * (size_t)n);
-            continue;
+                memcpy(out->yp + (size_t)k * n, N_VGetArrayPointer(ypk), sizeof(double) * (size_t)n);
         }
-        realtype tret;
-        flag = IDASolve(mem, out->t[k], &tret, yy, yp, IDA_NORMAL);
+        if (k >= out->nt)
+            break;
+        /* the budgets, once per step as for every solver (solver.h) */
+        long nst = 0, netf = 0, ncfn = 0;
+        IDAGetNumSteps(mem, &nst);
+        IDAGetNumErrTestFails(mem, &netf);
+        IDAGetNumNonlinSolvConvFails(mem, &ncfn);
+        if (nst + netf + ncfn >= max_steps) {
+            st = DB_FAIL_BUDGET;
+            snprintf(msg, msglen, "ida: max_steps %ld reached at t=%.6g", max_steps, tret);
+            goto free_out;
+        }
+        if (db_budget_cpu_over(cpu0, o->max_cpu)) {
+            st = DB_FAIL_BUDGET;
+            snprintf(msg, msglen, "ida: max_cpu %.3g s exceeded at t=%.6g", o->max_cpu, tret);
+            goto free_out;
+        }
+        /* tout only sets IDA's first step (0.001 |tout - t0|): the next output
+         * time, as IDA_NORMAL mode would have it */
+        flag = IDASolve(mem, out->t[k], &tret, yy, yp, IDA_ONE_STEP);
         if (flag < 0) {
-            st = c.over_budget || flag == IDA_TOO_MUCH_WORK ? DB_FAIL_BUDGET
+            st = flag == IDA_TOO_MUCH_WORK ? DB_FAIL_BUDGET
                  : flag == IDA_CONV_FAIL || flag == IDA_LSETUP_FAIL || flag == IDA_LSOLVE_FAIL
                      ? DB_FAIL_NEWTON
                  : flag == IDA_ERR_FAIL ? DB_FAIL_STEPSIZE
                  : flag == IDA_RES_FAIL || flag == IDA_REP_RES_ERR ? DB_FAIL_NONFINITE
                                                                    : DB_FAIL_NEWTON;
             snprintf(msg, msglen, "ida: IDASolve flag %d at t=%.6g: %s", flag, tret, c.last);
-            goto done;
+            goto free_out;
         }
-        memcpy(yo, N_VGetArrayPointer(yy), sizeof(double) * (size_t)n);
-        if (out->yp)
-            memcpy(out->yp + (size_t)k * n, N_VGetArrayPointer(yp), sizeof(double) * (size_t)n);
     }
+free_out:
+    if (yk)
+        N_VDestroy(yk);
+    if (ypk)
+        N_VDestroy(ypk);
 
 done:
     if (mem) {
         long nst = 0, nre = 0, nje = 0, nsetups = 0, nni = 0, netf = 0, ncfn = 0;
         IDAGetNumSteps(mem, &nst);
         IDAGetNumResEvals(mem, &nre);
+        long nrels = 0;   /* residuals for difference-quotient Jacobians (0: ours is analytic) */
+        IDAGetNumLinResEvals(mem, &nrels);
+        nre += nrels;
         IDAGetNumJacEvals(mem, &nje);
         IDAGetNumLinSolvSetups(mem, &nsetups);
         IDAGetNumNonlinSolvIters(mem, &nni);

@@ -622,7 +622,7 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
             st = fail(DB_FAIL_BUDGET, msg, msglen, "radau: more than %g steps (t=%g)", (double)max_steps, x);
             goto done;
         }
-        if (p->max_cpu > 0 && db_cpu_seconds() - cpu0 > p->max_cpu) {
+        if (db_budget_cpu_over(cpu0, p->max_cpu)) { /* once per step (solver.h) */
             st = fail(DB_FAIL_BUDGET, msg, msglen, "radau: CPU budget of %g s exceeded at t=%g", p->max_cpu, x);
             goto done;
         }

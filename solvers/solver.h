@@ -89,4 +89,11 @@ const char *db_status_name(db_status s);   /* "ok", "stepsize", "newton", ... */
 /* CPU seconds used by this process (clock_gettime(CLOCK_PROCESS_CPUTIME_ID)) */
 double db_cpu_seconds(void);
 
+/* The one CPU-budget check of every solver (solvers/budget.c): 1 if max_cpu > 0
+ * and more than max_cpu CPU seconds have passed since cpu0 (db_cpu_seconds() at
+ * the start of integrate()).  Called once per step attempt from the step loop,
+ * never from a residual or Jacobian callback, so that reading the clock costs
+ * every solver the same. */
+int db_budget_cpu_over(double cpu0, double max_cpu);
+
 #endif

@@ -1,7 +1,10 @@
 #!/bin/bash
-# test_check.sh — "daebench check": a degraded scd, grown counters, a failed
+# test_check.sh — "daebench check" on small synthetic files (files in the older
+# format: the group-scaled measure as "scd"): a degraded scd, grown counters, a failed
 # status, a missing run or a much slower run are regressions (exit 1, each named
-# on its own line); changes within the margins and identical files pass (exit 0).
+# on its own line); changes within the margins and identical files pass (exit 0);
+# the failure reason classes of expected failures (a crash of a listed run is a
+# regression), a changed reason, thresholds and --measure from the command line.
 # usage: test_check.sh DAEBENCH_BINARY SOURCE_DIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -94,7 +97,7 @@ bench "$tmp/res.json" 8.4 2000 ok 0.001
 expect "better results" 0 "1 improved,.* 0 regressions"
 
 
-# many runs (gen FILE FACTOR [SLOW_INDEX SLOW_FACTOR [PROBLEM [FORM SOLVER [RTOL [STATUS]]]]]):
+# many runs (gen FILE FACTOR [SLOW_INDEX SLOW_FACTOR [PROBLEM [FORM SOLVER [RTOL [STATUS [REASON]]]]]]):
 # 12 ok runs of 10 ms × FACTOR, run SLOW_INDEX SLOW_FACTOR times slower again,
 # and a run of PROBLEM (GGL ida at 1e-08 by default) with STATUS (failed)
 gen() {
@@ -114,7 +117,7 @@ gen() {
         done
         [ -n "$5" ] && echo ",{\"problem\": \"$5\", \"scenario\": \"default\", \"params\": {},
               \"formulation\": \"${6:-GGL}\", \"solver\": \"${7:-ida}\", \"rtol\": ${8:-1e-08},
-              \"atol\": ${8:-1e-08}, \"status\": \"${9:-failed}\", \"reason\": \"newton\",
+              \"atol\": ${8:-1e-08}, \"status\": \"${9:-failed}\", \"reason\": \"${10:-newton}\",
               \"message\": \"\", \"cpu_seconds\": 0.01, \"repeats\": 5,
               \"counters\": {\"steps\": 100, \"f_evals\": 900, \"decompositions\": 90},
               \"error\": {\"scd\": 5}}"
@@ -123,7 +126,7 @@ gen() {
 }
 gen "$tmp/base.json" 1
 gen "$tmp/res.json" 5
-expect "every run 5x slower (a slower machine): margin follows" 0 "cpu margin 5.*0 regressions"
+expect "every run 5x slower, no calibration: a slower solver" 1 "^REGRESSION radau5 *cpu_seconds.geomean"
 gen "$tmp/res.json" 1 4 40
 expect "one run of 12 40x slower" 1 "^REGRESSION pendulum:v28 GGL radau5 rtol=1e-06 .*cpu_seconds"
 gen "$tmp/res.json" 1 -1 1 pendulum
@@ -139,6 +142,26 @@ expect "listed failure now passing is reported" 0 "^XPASS *andrews:default GGL b
 gen "$tmp/base.json" 1 -1 1 andrews GGL bdf 1e-09 ok
 gen "$tmp/res.json" 1 -1 1 andrews GGL bdf 1e-09 failed
 expect "outside the listed tolerances it is a regression" 1 "^REGRESSION andrews:default GGL bdf rtol=1e-09 .*status ok -> failed"
+# an entry listing two reason classes (stock ida on the stiff double pendulum, GGL:
+# "solver,budget"): either is expected, a crash is not
+gen "$tmp/base.json" 1 -1 1 double_pendulum_stiff GGL ida 1e-08 ok
+for why in newton budget "cpu limit 30 s"; do
+    gen "$tmp/res.json" 1 -1 1 double_pendulum_stiff GGL ida 1e-08 failed "$why"
+    expect "listed classes solver,budget: fails as '$why'" 0 "^EXPECTED *double_pendulum_stiff:default GGL ida rtol=1e-08"
+done
+gen "$tmp/res.json" 1 -1 1 double_pendulum_stiff GGL ida 1e-08 failed "signal 6"
+expect "listed classes solver,budget: crashes" 1 "^REGRESSION double_pendulum_stiff:default GGL ida rtol=1e-08 .*failed (signal 6: crash)"
+gen "$tmp/res.json" 1 -1 1 double_pendulum_stiff GGL ida 1e-08 failed "setup"
+expect "listed classes solver,budget: fails in setup" 1 "^REGRESSION double_pendulum_stiff:default GGL ida rtol=1e-08 .*failed (setup: setup)"
+# a changed reason of a failing run that is not listed
+gen "$tmp/base.json" 1 -1 1 pendulum GGL ida 1e-08 failed newton
+gen "$tmp/res.json" 1 -1 1 pendulum GGL ida 1e-08 failed stepsize
+expect "failed run, changed reason" 1 "^REGRESSION pendulum:default GGL ida rtol=1e-08 .*failed (newton: solver) -> failed (stepsize: solver)"
+# thresholds from the command line: the 15 % f_evals growth passes at 20 %
+bench "$tmp/base.json" 7.4 2776 ok 0.002
+bench "$tmp/res.json" 7.4 3200 ok 0.002
+expect "--counter-growth 0.2 admits +15 %" 0 "0 regressions" --counter-growth\ 0.2
+expect "--measure lambda_scd is named" 1 "^check: measure lambda_scd" --measure\ lambda_scd
 
 # a real sweep: a baseline better than reality is caught, naming the run
 if "$bin" bench --problems pendulum --solvers radau5 --formulations GGL,EoM1 --tols 1e-4,1e-6 \
@@ -147,11 +170,11 @@ if "$bin" bench --problems pendulum --solvers radau5 --formulations GGL,EoM1 --t
     cp "$tmp/real/bench.json" "$tmp/res.json"
     expect "real sweep against itself" 0 "0 regressions: ok" --ignore-cpu
     # the first run (EoM1 radau5 1e-4) made better in the baseline: scd + 1
-    scd=$(awk '/"scd":/ { gsub(/[^0-9.]/, "", $2); print $2; exit }' "$tmp/real/bench.json")
+    scd=$(awk '/"gscd":/ { gsub(/[^0-9.]/, "", $2); print $2; exit }' "$tmp/real/bench.json")
     better=$(awk -v s="$scd" 'BEGIN { print s + 1 }')
-    awk -v b="$better" '/"scd":/ && !d { sub(/[0-9.]+,?$/, b ","); d = 1 } { print }' \
+    awk -v b="$better" '/"gscd":/ && !d { sub(/[0-9.]+,?$/, b ","); d = 1 } { print }' \
         "$tmp/real/bench.json" >"$tmp/base.json"
-    expect "baseline with scd + 1 on one run" 1 "^REGRESSION pendulum:v28 EoM1 radau5 rtol=1e-04 .*scd" --ignore-cpu
+    expect "baseline with gscd + 1 on one run" 1 "^REGRESSION pendulum:v28 EoM1 radau5 rtol=1e-04 .*gscd" --ignore-cpu
     [ "$(grep -c '^REGRESSION' "$tmp/out")" -eq 1 ] && echo "ok   exactly one regression" \
         || { echo "FAIL: not one regression: $(cat "$tmp/out")"; fails=$((fails + 1)); }
 else

@@ -95,6 +95,30 @@ static void test_scd_mescd(void)
     want = -log10(1e-3 / 1e-2);
     got = db_mescd(p, pref, 2, v, vref, 1, 1e-6, 1e-8);
     CHECK(close_to(got, want, 1e-12), "mescd %.15g, expected %.15g", got, want);
+
+    /* ivp_scd: componentwise relative error; a zero reference component is left
+     * out (the test set's getscd), however large its absolute error */
+    double q[3] = {2.0 * (1 + 1e-7), 0.5, 1e-3}, qref[3] = {2.0, 0.5 * (1 + 1e-9), 0.0};
+    double w[2] = {-4.0 * (1 - 1e-5), 7.0}, wref[2] = {-4.0, 7.0};
+    got = db_ivp_scd(q, qref, 3, w, wref, 2);
+    CHECK(close_to(got, 5.0, 1e-6), "ivp_scd %.15g, expected 5 (velocity 1 rel. 1e-5)", got);
+    w[0] = -4.0;
+    got = db_ivp_scd(q, qref, 3, w, wref, 2);
+    CHECK(close_to(got, 7.0, 1e-6), "ivp_scd %.15g, expected 7 (p 1 rel. 1e-7)", got);
+    /* group-scaled: p's group error is 1e-3 / 2 (the zero component): 3.3 digits */
+    double gp = db_group_error(q, qref, 3, 2.0);
+    CHECK(close_to(db_scd(gp, 0.0), -log10(5e-4), 1e-9), "gscd of the same: %g",
+          db_scd(gp, 0.0));
+    double zq[1] = {1e-3}, zref[1] = {0.0};
+    CHECK(isnan(db_ivp_scd(zq, zref, 1, NULL, NULL, 0)), "ivp_scd without a qualifying component");
+    q[1] = NAN;
+    CHECK(isnan(db_ivp_scd(q, qref, 3, w, wref, 2)), "ivp_scd of a NaN is NaN");
+    q[1] = 0.5;
+    q[0] = qref[0] = 3.0;
+    q[2] = 0.0;
+    w[0] = wref[0];
+    got = db_ivp_scd(q, qref, 3, w, wref, 2);
+    CHECK(close_to(got, 9.0, 1e-6), "ivp_scd %.15g, expected 9 (p 2 rel. 1e-9)", got);
 }
 
 static void test_residuals_drift(void)

@@ -1,12 +1,12 @@
 #!/bin/bash
 # test_merge.sh — "daebench merge": the shards 1/3, 2/3, 3/3 of a sweep, given
 # in any order, merge into a file equal to the unsharded sweep in every field
-# but timings (cpu_seconds, repeats) and the header's created/jobs/shard; the
+# but timings (cpu_seconds, repeats, the calibration) and the header's created/jobs/shard; the
 # CSV beside it has one row per run; a missing or repeated shard is bad input.
 # usage: test_merge.sh DAEBENCH_BINARY SOURCE_DIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 runs() { grep -c '"problem":' "$1"; }
-strip() { grep -v -E '"(cpu_seconds|repeats|created|jobs|shard)":' "$1"; }
+strip() { grep -v -E '"(cpu_seconds|repeats|created|jobs|shard)":|"(start|end|seconds)":[[:space:]]*[0-9]' "$1"; }
 
 sel=(--problems pendulum,cable_drum --solvers radau5,mexx,rosnys --formulations EoM,EoM1,GGL
      --tols 1e-4,1e-6)

@@ -93,11 +93,13 @@ int main(void)
     CHECK(cJSON_GetNumberValue(get(c, "steps")) > 0, "steps > 0");
 
     const cJSON *e = get(r, "error");
-    need(e, "scd", cJSON_IsNumber, "a number");
+    need(e, "gscd", cJSON_IsNumber, "a number");
     need(e, "mescd", cJSON_IsNumber, "a number");
+    need(e, "ivp_scd", cJSON_IsNumber, "a number");
+    need(e, "lambda_scd", cJSON_IsNumber, "a number");
     groups(get(e, "end"), "error.end", 0);
     groups(get(e, "grid"), "error.grid", 0);
-    double scd = cJSON_GetNumberValue(get(e, "scd"));
+    double scd = cJSON_GetNumberValue(get(e, "gscd"));
     CHECK(scd >= 6.0, "scd %g at tol 1e-8, expected >= 6", scd);
 
     const cJSON *rs = get(r, "residual");
