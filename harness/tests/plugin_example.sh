@@ -46,7 +46,7 @@ sum=$(sha256sum "$lib" | cut -d' ' -f1)
 nok=$(grep -c '"status":	"ok"' $f)
 [ "$nok" -ge 3 ] && ok "$nok runs ok" || bad "only $nok runs ok"
 grep -q '"newton_iters":' $f && ok "the plugin's extra counter is recorded" || bad "no extra counter"
-scds=$(grep -A1 '"error":' $f | grep -o '"scd":	[0-9.]*' | cut -f2)
+scds=$(grep -A1 '"error":' $f | grep -o '"gscd":	[0-9.]*' | cut -f2)
 echo "$scds" | awk '$1 > 0.5 { k++ } END { exit !(k >= 3) }' && ok "scd > 0.5 on the ok runs: $(echo $scds)" \
     || bad "scd: $(echo $scds)"
 

@@ -22,7 +22,7 @@ b = json.load(open(sys.argv[1]))
 for r in b["runs"]:
     if r["solver"] == "bdf" and r["status"] == "ok":
         r["counters"]["f_evals"] = int(r["counters"]["f_evals"] * 0.7)
-        r["error"]["scd"] += 1.0
+        r["error"]["gscd"] += 1.0
 json.dump(b, open(sys.argv[2], "w"))
 PY
 "$bin" plot --results "$tmp/r/bench.json" --out "$tmp/r/plots" --baseline "$tmp/base.json" \

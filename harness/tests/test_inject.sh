@@ -80,6 +80,6 @@ rc=$?
 [ $rc -eq 1 ] && ok "check: the failing run is a regression (exit 1)" || bad "check: exit $rc"
 ! grep -q $'\e' check.out && ! grep -q $'\r' check.out && ok "check: no raw ESC or CR" \
     || bad "check: raw control characters: $(od -c check.out | head)"
-[ "$(grep -c '^check:' check.out)" -eq 1 ] && grep -q '^check: .*: FAIL$' check.out \
+! grep -q '^check:.*: ok$' check.out && [ "$(grep -c '^check: .*: FAIL$' check.out)" -eq 1 ] \
     && ok "check: one summary line, and it says FAIL" || bad "check: forged lines: $(cat check.out)"
 summary
