@@ -15,7 +15,7 @@ static const struct {
     {"run", db_cmd_run,
      "run -p PROBLEM[:SCENARIO] -f FORMULATION -s SOLVER --tol T [--rtol R --atol A]\n"
      "                [--param NAME=VALUE ...] [--max-steps N] [--max-cpu S] [--variant V]\n"
-     "                [--json FILE]"},
+     "                [--h0 H] [--end-only] [--component G:I] [--json FILE]"},
     {"bench", db_cmd_bench,
      "bench [--suite quick|full|scaling] [--problems a,b] [--formulations ..] [--solvers ..]\n"
      "                [--tols 1e-3:1e-10] [--out DIR] [--shard K/N] [--jobs J] [--resume]"},
@@ -24,6 +24,8 @@ static const struct {
     {"merge", db_cmd_merge, "merge --out FILE [--csv FILE] SHARD.json ... (every shard K/N once)"},
     {"csv", db_cmd_csv, "csv --results FILE [--out FILE]"},
     {"report", db_cmd_report, "report --results FILE [--plots DIR] [--out DIR]"},
+    {"papers", db_cmd_papers,
+     "papers [--papers DIR] [--seeds 000,001] [--out DIR] [--baseline FILE]"},
     {"reference", db_cmd_reference, "reference -p PROBLEM[:SCENARIO] [--verify]"},
 };
 

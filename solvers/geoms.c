@@ -579,6 +579,10 @@ static db_status geoms_integrate(const db_dae *d, const db_solver_opts *o, db_ou
     }
     db_counters_set_extra(c, "selector_updates", g.nsel);
     db_counters_set_extra(c, "selector_checks_on_failure", g.nfail_checks);
+    /* GEOMS's NCRJCT and NERJCT (seed 000 Tables 3, 4): the hook runs once per
+     * Newton failure, every other rejection is the error test's */
+    db_counters_set_extra(c, "newton_failures", g.nfail_checks);
+    db_counters_set_extra(c, "error_test_rejections", c->rejected - g.nfail_checks);
     if (st == DB_OK)
         msg[0] = '\0';
 done:
