@@ -41,7 +41,8 @@
  *                  a zero f_t at t0 does not make a problem autonomous)
  * Formulation: EoM only; n_μ > 0 (nonholonomic) → DB_FAIL_INPUT (the paper covers
  * holonomic constraints only, §4).
- * Counters: steps, rejected, f_evals (force evaluations), jac_evals, decompositions,
+ * Counters: steps, rejected, f_evals (model evaluations: one per state-space point,
+ * where M, G and f are evaluated together, plus finite-difference ones), jac_evals, decompositions,
  * solves; extra "repartitions".
  */
 #include <math.h>
@@ -751,7 +752,7 @@ static db_status rn_integrate(const db_dae *d, const db_solver_opts *o, db_outpu
 done:
     c->steps = nacc;
     c->rejected = nrej;
-    c->f_evals = w->mm.nfcn;
+    c->f_evals = w->mm.nfcn + w->mm.fd.nevals;   /* model evaluations, FD included */
     c->jac_evals = w->njac;
     c->decompositions = w->mm.ndec + w->ndec_extra;
     c->solves = w->mm.nsol + w->nsol_extra;
