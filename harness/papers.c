@@ -78,7 +78,8 @@ static const db_run_result *cached_run(cache_t *cache, const char *cmd, const ch
     cache->n++;
     char line[512];
     db_run_summary(&rc->res, line, sizeof line);
-    fprintf(stderr, "papers: %s\n", line);
+    printf("papers: %s\n", line);
+    fflush(stdout);
     return &rc->res;
 }
 
@@ -152,6 +153,35 @@ static double measure_value(const db_run_result *r, const char *m, const char *w
     db_die("papers: %s: unknown measure '%s'", where, m);
 }
 
+/* 1 if m names a measure measure_value knows (checked before any run) */
+static int measure_known(const char *m)
+{
+    static const char *const plain[] = {"steps", "rejected", "attempts", "f_evals",
+                                        "jac_evals", "decompositions", "solves", "status",
+                                        "comp_err_max", "comp_err_end"};
+    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
+        if (strcmp(m, plain[i]) == 0)
+            return 1;
+    if (strncmp(m, "extra:", 6) == 0)
+        return m[6] != '\0';
+    if (strncmp(m, "size:", 5) == 0) {
+        if (!m[5])
+            return 0;
+        for (const char *p = m + 5; *p; p++)
+            if (group_of(*p) < 0 && *p != '+')
+                return 0;
+        return 1;
+    }
+    if (strncmp(m, "end:", 4) == 0) {
+        char *endp;
+        if (group_of(m[4]) < 0 || m[5] != ':' || !m[6])
+            return 0;
+        long i = strtol(m + 6, &endp, 10);
+        return i >= 0 && *endp == '\0';
+    }
+    return 0;
+}
+
 static const char *str_field(const cJSON *o, const char *name)
 {
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, name);
@@ -179,6 +209,10 @@ static cJSON *evaluate(const cJSON *e, const char *seed, cache_t *cache, int k, 
         db_die("papers: %s: 'run' and 'measure' are required unless 'not_comparable'", where);
     if (cJSON_IsString(pub) && measure && strcmp(measure, "status") != 0)
         db_die("papers: %s: a published string needs measure 'status'", where);
+    if (measure && !measure_known(measure))
+        db_die("papers: %s: unknown measure '%s'", where, measure);
+    if (!cache)   /* the validation pass: no runs */
+        return NULL;
 
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "id", id);
@@ -397,13 +431,8 @@ int db_cmd_papers(int argc, char **argv)
     if (stat(out, &st) != 0 || !S_ISDIR(st.st_mode))
         db_die("papers: --out %s is not a directory", out);
 
-    cJSON *doc = cJSON_CreateObject(), *jseeds = cJSON_CreateArray();
-    cJSON *jentries = cJSON_CreateArray();
-    cJSON_AddStringToObject(doc, "schema", DB_PAPERS_RESULTS_SCHEMA);
-    cJSON_AddItemToObject(doc, "seeds", jseeds);
-    cJSON_AddItemToObject(doc, "entries", jentries);
-    cache_t cache = {0};
-    int counts[4] = {0, 0, 0, 0};
+    /* every data file is read and checked before the first run */
+    cJSON *data_of[16];
     for (int s = 0; s < nseeds; s++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/seed%s.json", dir, items[s]);
@@ -418,21 +447,42 @@ int db_cmd_papers(int argc, char **argv)
         if (!seed || strcmp(seed, items[s]) != 0 || !source || !cJSON_IsArray(entries))
             db_die("papers: %s: 'seed' (= %s), 'source' and 'entries' are required", path,
                    items[s]);
+        const cJSON *e;
+        int k = 0, dummy[4];
+        cJSON_ArrayForEach(e, entries) {
+            const char *id = str_field(e, "id");
+            const cJSON *prev;
+            cJSON_ArrayForEach(prev, entries) {
+                if (prev == e)
+                    break;
+                const char *pid = str_field(prev, "id");
+                if (id && pid && strcmp(pid, id) == 0)
+                    db_die("papers: %s: id '%s' twice", path, id);
+            }
+            evaluate(e, seed, NULL, k++, dummy);
+        }
+        data_of[s] = data;
+    }
+
+    cJSON *doc = cJSON_CreateObject(), *jseeds = cJSON_CreateArray();
+    cJSON *jentries = cJSON_CreateArray();
+    cJSON_AddStringToObject(doc, "schema", DB_PAPERS_RESULTS_SCHEMA);
+    cJSON_AddItemToObject(doc, "seeds", jseeds);
+    cJSON_AddItemToObject(doc, "entries", jentries);
+    cache_t cache = {0};
+    int counts[4] = {0, 0, 0, 0};
+    for (int s = 0; s < nseeds; s++) {
+        cJSON *data = data_of[s];
+        const char *seed = str_field(data, "seed"), *source = str_field(data, "source");
+        const cJSON *entries = cJSON_GetObjectItemCaseSensitive(data, "entries");
         cJSON *js = cJSON_CreateObject();
         cJSON_AddStringToObject(js, "seed", seed);
         cJSON_AddStringToObject(js, "source", source);
         cJSON_AddItemToArray(jseeds, js);
         const cJSON *e;
         int k = 0;
-        cJSON_ArrayForEach(e, entries) {
-            const char *id = str_field(e, "id");
-            const cJSON *prev;
-            cJSON_ArrayForEach(prev, jentries)
-                if (id && strcmp(str_field(prev, "seed"), seed) == 0 &&
-                    strcmp(str_field(prev, "id"), id) == 0)
-                    db_die("papers: %s: id '%s' twice", path, id);
+        cJSON_ArrayForEach(e, entries)
             cJSON_AddItemToArray(jentries, evaluate(e, seed, &cache, k++, counts));
-        }
         cJSON_Delete(data);
     }
     cJSON *jc = cJSON_CreateObject();
