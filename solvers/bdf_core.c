@@ -558,10 +558,7 @@ db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf
         h = o->h0;
     } else {
         h = 0.001 * fabs(tend - t0);
-        /* over the unknowns of the error test: the derivatives of index-2 unknowns
-         * (λ, η, a of GGL) are large and do not bound the step (Andrews GGL at
-         * 1e-10 started far below 1e-10 and failed there, at h ~ 5e-16) */
-        double ypn = bdf_enorm(w, d->yp0);
+        double ypn = bdf_nnorm(w, d->yp0);
         if (ypn > 0.5 / h)
             h = 0.5 / ypn;
     }
