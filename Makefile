@@ -9,10 +9,12 @@ RESULTS ?= results
 JOBS    ?= 2
 BASELINE_QUICK ?= reference/baseline/quick.json
 BASELINE_FULL  ?= reference/baseline/full.json
+BASELINE_PAPERS ?= reference/baseline/papers.json
 DAEBENCH = $(BUILD)/daebench
 export OPENBLAS_NUM_THREADS = 1
 
-.PHONY: all setup build test test-asan bench bench-quick scaling baseline baseline-full reference browser-check clean
+.PHONY: all setup build test test-asan bench bench-quick scaling baseline baseline-full reference browser-check clean \
+        papers papers-baseline
 
 all: build
 
@@ -81,6 +83,23 @@ browser-check: build
 
 reference: build
 	$(DAEBENCH) reference --all
+
+# the reproduction page of the seeds' published tables (papers/, README "Faithful to
+# the papers"): results/papers.{html,md,json}; a verdict worse than in the stored
+# baseline is a regression (exit 1)
+papers: build
+	@mkdir -p $(RESULTS)
+	@if [ -f $(BASELINE_PAPERS) ]; then \
+	  $(DAEBENCH) papers --out $(RESULTS) --baseline $(BASELINE_PAPERS); \
+	else $(DAEBENCH) papers --out $(RESULTS); \
+	  echo "papers: no $(BASELINE_PAPERS) yet (make papers-baseline), comparison skipped"; fi
+
+# accept the last papers run as the baseline of its verdicts
+papers-baseline:
+	@grep -q '"schema":[[:space:]]*"daebench.papers-results/1"' $(RESULTS)/papers.json || \
+	  { echo "papers-baseline: no $(RESULTS)/papers.json (make papers first)"; exit 2; }
+	mkdir -p $(dir $(BASELINE_PAPERS))
+	cp $(RESULTS)/papers.json $(BASELINE_PAPERS)
 
 clean:
 	rm -rf $(BUILD) $(ASAN) $(RESULTS)

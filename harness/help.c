@@ -16,7 +16,7 @@ const db_help db_help_table[] = {
     {"run",
      "run -p PROBLEM[:SCENARIO] -f FORMULATION -s SOLVER --tol T [--rtol R --atol A]\n"
      "             [--param NAME=VALUE ...] [--max-steps N] [--max-cpu S] [--variant V]\n"
-     "             [--json FILE] [--trajectory FILE.csv]",
+     "             [--json FILE] [--trajectory FILE.csv] [--h0 H] [--end-only] [--component G:I]",
      "one run: a summary line, optionally its run record and its trajectory",
      "  -p, --problem P[:S]   problem and scenario (default: the first scenario)\n"
      "  -f, --formulation F   EoM, EoM1, EoM0, GGL, oEoM1, oEoM0\n"
@@ -30,7 +30,12 @@ const db_help db_help_table[] = {
      "  --json FILE           write the run record (docs/json.md)\n"
      "  --trajectory FILE     write the solution at the reference grid times with the\n"
      "                        group-scaled error of p, v, lambda, mu per row (CSV);\n"
-     "                        `daebench plot --trajectory FILE` draws the error over time\n"},
+     "                        `daebench plot --trajectory FILE` draws the error over time\n"
+     "  --h0 H                the solver's initial step\n"
+     "  --end-only            output at t_end only (no grid errors; counters of the\n"
+     "                        integration alone)\n"
+     "  --component G:I       largest absolute error of one component (G one of p v l m)\n"
+     "                        over the grid, its time, and at t_end\n"},
     {"bench",
      "bench [--suite quick|full|scaling] [--problems a,b] [--formulations ..] [--solvers ..]\n"
      "             [--tols 1e-3:1e-10] [--out DIR] [--shard K/N] [--jobs J] [--resume]",
@@ -44,11 +49,17 @@ const db_help db_help_table[] = {
      "  --shard K/N           the cells i with i mod N = K-1 (join with merge)\n"
      "  --jobs J              worker processes (default: cores, at most 8)\n"
      "  --resume              keep the runs already in DIR/bench.json, run the rest\n"},
-    {"check", "check --baseline FILE --results FILE [--ignore-cpu]",
+    {"check", "check --baseline FILE --results FILE [--measure M] [--optional S,..]\n"
+              "             [--format text|md|json] [--ignore-cpu] [--THRESHOLD VALUE]",
      "compare a bench file with a baseline run by run; exit 1 on a regression",
      "  --baseline FILE       the stored bench file (reference/baseline/quick.json)\n"
      "  --results FILE        the new bench file\n"
-     "  --ignore-cpu          do not compare CPU times\n"},
+     "  --measure M           gscd (default), ivp_scd or lambda_scd\n"
+     "  --optional S,..       solvers whose absence from the build is not a regression\n"
+     "  --format F            text (default), md or json\n"
+     "  --ignore-cpu          do not compare CPU times\n"
+     "  --THRESHOLD VALUE     override one threshold of the table in docs/check.md\n"
+     "                        (--error-digits, --counter-growth, ...)\n"},
     {"plot", "plot --results FILE [--out DIR] [--traj DIR] [--baseline FILE]\n"
              "       plot --trajectory FILE.csv [--out DIR]",
      "gnuplot diagrams (PNG + SVG) of a bench file, or the error over time of one run",
@@ -57,7 +68,9 @@ const db_help db_help_table[] = {
      "  --traj DIR            time series of the long runs (default: DIR of FILE/traj)\n"
      "  --baseline FILE       draw this bench file's curves as faint thick ghosts under\n"
      "                        the current ones in every diagram\n"
-     "  --trajectory FILE     the CSV of `run --trajectory`: FILE-err.png/.svg\n"},
+     "  --trajectory FILE     the CSV of `run --trajectory`: FILE-err.png/.svg\n"
+     "  --measure M           the accuracy measure drawn: gscd (default), ivp_scd,\n"
+     "                        lambda_scd\n"},
     {"report", "report --results FILE [--plots DIR] [--out DIR] [--baseline FILE]",
      "HTML and Markdown report: summary page, one page per problem, diff page",
      "  --results FILE        bench file (default results/bench.json)\n"
@@ -72,6 +85,12 @@ const db_help db_help_table[] = {
     {"csv", "csv --results FILE [--out FILE]", "one CSV row per run of a bench file",
      "  --results FILE        bench file\n"
      "  --out FILE            CSV file (default: FILE with .csv)\n"},
+    {"papers", "papers [--papers DIR] [--seeds 000,001] [--out DIR] [--baseline FILE]",
+     "the published values of the seeds against ours, with verdicts (docs/papers.md)",
+     "  --papers DIR          the data files of the published tables (default papers)\n"
+     "  --seeds LIST          comma list of seeds (default: all)\n"
+     "  --out DIR             output directory (default results)\n"
+     "  --baseline FILE       a verdict worse than in FILE is a regression (exit 1)\n"},
     {"reference",
      "reference -p PROBLEM[:SCENARIO] [--param N=V] [--out DIR] [--points N]\n"
      "                   [--primary SOLVER:FORM:TOL[:HMAX[:VARIANT]]] [--check ...]\n"

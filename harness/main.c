@@ -22,6 +22,7 @@ static const struct {
     {"merge", db_cmd_merge},
     {"csv", db_cmd_csv},
     {"report", db_cmd_report},
+    {"papers", db_cmd_papers},
     {"reference", db_cmd_reference},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

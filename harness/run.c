@@ -23,6 +23,7 @@ void db_run_spec_init(db_run_spec *spec, const db_problem *prob, int scenario, d
     spec->solver = solver;
     spec->rtol = rtol;
     spec->atol = atol;
+    spec->comp_group = -1;
 }
 
 void db_run_result_free(db_run_result *res)
@@ -97,6 +98,30 @@ static long first_nonfinite(const double *x, long n)
     return -1;
 }
 
+/* --component: the absolute error of one component on the reference points that
+ * have a solution point (map >= 0) and at t_end */
+static void comp_errors(const db_run_spec *spec, db_run_result *res, const db_ref *ref,
+                        const int *map, const sol_traj *s, const int size[DB_NGROUPS])
+{
+    int g = spec->comp_group, i = spec->comp_index;
+    if (g < 0 || g >= DB_NGROUPS || i < 0 || i >= size[g])
+        return;
+    int n = size[g];
+    double emax = 0, tmax = NAN;
+    for (int k = 0; k < ref->grid.nt; k++) {
+        if (map[k] < 0)
+            continue;
+        double e = fabs(s->tr.x[g][(long)map[k] * n + i] - ref->grid.x[g][(long)k * n + i]);
+        if (!(e <= emax)) {
+            emax = e;
+            tmax = ref->t[k];
+        }
+    }
+    res->comp_err_max = emax;
+    res->comp_t_max = tmax;
+    res->comp_err_end = fabs(res->end[g][i] - ref->end[g][i]);
+}
+
 /* integrate and measure; m, d and ref are set up */
 static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mech *m,
                        const db_dae *d, const db_ref *ref, char *err, size_t errlen)
@@ -121,6 +146,8 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
             map[k] = 0;
         else if (t >= tend - ttol)
             map[k] = -1; /* the end point, fixed below */
+        else if (spec->end_only)
+            map[k] = -2; /* no output there */
         else {
             tout[nout++] = t;
             map[k] = nout;
@@ -128,13 +155,14 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
     }
     tout[nout++] = tend;
     for (int k = 0; k < nref; k++)
-        if (map[k] < 0)
+        if (map[k] == -1)
             map[k] = nout;
     if (!(y = malloc(((size_t)nout * d->n + 1) * sizeof *y)))
         goto oom;
     db_output out = {.nt = nout, .t = tout, .y = y, .yp = NULL};
     db_solver_opts o = {.rtol = spec->rtol, .atol = spec->atol, .max_steps = spec->max_steps,
-                        .max_cpu = spec->max_cpu, .variant = spec->variant};
+                        .max_cpu = spec->max_cpu, .variant = spec->variant,
+                        .h0 = spec->h0};
     db_timing tm;
     char msg[256] = "";
     db_status st = db_timed_integrate(spec->solver, d, &o, &out, &res->counters, msg,
@@ -178,7 +206,16 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
             goto oom;
         memcpy(res->end[g], s.tr.x[g] + (long)nout * size[g], (size_t)size[g] * sizeof(double));
     }
-    if (ref->have) {
+    if (ref->have && spec->end_only) {
+        db_end_errors(res->end, ref->end, size, ref->mag, res->err_end);
+        res->scd = db_scd(res->err_end[DB_GP], res->err_end[DB_GV]);
+        res->ivp_scd = db_ivp_scd(res->end[DB_GP], ref->end[DB_GP], size[DB_GP],
+                                  res->end[DB_GV], ref->end[DB_GV], size[DB_GV]);
+        res->lambda_scd = db_scd(res->err_end[DB_GL], res->err_end[DB_GM]);
+        res->mescd = db_mescd(res->end[DB_GP], ref->end[DB_GP], size[DB_GP], res->end[DB_GV],
+                              ref->end[DB_GV], size[DB_GV], spec->rtol, spec->atol);
+        comp_errors(spec, res, ref, map, &s, size);
+    } else if (ref->have) {
         if (sol_alloc(&aligned, nref, size, 0) != 0)
             goto oom;
         for (int k = 0; k < nref; k++) {
@@ -198,6 +235,7 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
         res->lambda_scd = db_scd(res->err_end[DB_GL], res->err_end[DB_GM]);
         res->mescd = db_mescd(res->end[DB_GP], ref->end[DB_GP], size[DB_GP], res->end[DB_GV],
                               ref->end[DB_GV], size[DB_GV], spec->rtol, spec->atol);
+        comp_errors(spec, res, ref, map, &s, size);
     } else {
         if (!res->message[0])
             snprintf(res->message, sizeof res->message, "%s", ref->msg);
@@ -225,6 +263,7 @@ void db_run_execute_skipped(const db_run_spec *spec, db_run_result *res, const c
     memset(res, 0, sizeof *res);
     res->spec = *spec;
     res->scd = res->mescd = res->ivp_scd = res->lambda_scd = res->invariant_drift = NAN;
+    res->comp_err_max = res->comp_t_max = res->comp_err_end = NAN;
     for (int g = 0; g < DB_NGROUPS; g++)
         res->err_end[g] = res->err_grid[g] = NAN;
     for (int l = 0; l < 3; l++)

@@ -29,6 +29,10 @@ typedef struct {
     const char *csv_path;        /* NULL, or a CSV file for the solution at the
                                   * reference grid times with its error per group
                                   * (trajcsv.h; run --trajectory) */
+    double h0;                   /* initial step (--h0); 0 = the solver's choice */
+    int end_only;                /* output only at t_end (--end-only): no grid errors */
+    int comp_group, comp_index;  /* --component G:I (comp_group >= 0): absolute error of
+                                  * that one component on the grid and at t_end */
 } db_run_spec;
 
 typedef struct {
@@ -45,6 +49,8 @@ typedef struct {
     double err_end[DB_NGROUPS], err_grid[DB_NGROUPS];
     double residual[3];          /* position, velocity, acceleration */
     double invariant_drift;
+    /* of --component: largest absolute error on the reference grid, its time, at t_end */
+    double comp_err_max, comp_t_max, comp_err_end;
     /* state at the end of integration (have_end = 1 for ok runs) */
     int have_end;
     double t_end;
@@ -63,6 +69,11 @@ void db_run_result_free(db_run_result *res);
 
 /* "pendulum:A GGL radau5 tol=1e-08 ok scd=8.12 steps=.. f_evals=.. cpu=..s" */
 void db_run_summary(const db_run_result *res, char *buf, size_t len);
+
+/* the options of "daebench run" (run_cmd.c) into a spec; strings point into argv,
+ * which must outlive the spec; json_out (may be NULL) gets --json or NULL.  Bad
+ * input stops the program with a one-line error and exit status 2. */
+void db_run_parse_args(int argc, char **argv, db_run_spec *spec, const char **json_out);
 
 /* a spec with defaults: default parameters, scenario 0, no budgets */
 void db_run_spec_init(db_run_spec *spec, const db_problem *prob, int scenario, db_form form,

@@ -13,7 +13,9 @@
 #include "record.h"
 #include "run.h"
 
-int db_cmd_run(int argc, char **argv)
+/* the options of one run into a spec (strings point into argv, which must outlive
+ * it); bad input stops the program with exit status 2 */
+void db_run_parse_args(int argc, char **argv, db_run_spec *out, const char **json_out)
 {
     const char *pspec = NULL, *fname = NULL, *sname = NULL, *json = NULL, *variant = NULL;
     const char *csv = NULL;
@@ -21,6 +23,8 @@ int db_cmd_run(int argc, char **argv)
     int nparams = 0;
     double tol = 0, rtol = 0, atol = 0, max_cpu = 0;
     long max_steps = 0;
+    double h0 = 0;
+    int end_only = 0, comp_group = -1, comp_index = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-p") == 0 || strcmp(a, "--problem") == 0)
@@ -53,6 +57,22 @@ int db_cmd_run(int argc, char **argv)
             variant = db_cli_value(argc, argv, &i);
             if (!*variant)
                 db_die("run: empty --variant");
+        } else if (strcmp(a, "--h0") == 0) {
+            const char *v = db_cli_value(argc, argv, &i);
+            if (db_parse_positive(v, &h0) != 0)
+                db_die("run: bad --h0 '%s' (expected a positive number)", v);
+        } else if (strcmp(a, "--end-only") == 0) {
+            end_only = 1;
+        } else if (strcmp(a, "--component") == 0) {
+            const char *v = db_cli_value(argc, argv, &i);
+            static const char groups[] = "pvlm";
+            char g = 0, tail = 0;
+            int idx = -1;
+            if (sscanf(v, "%c:%d%c", &g, &idx, &tail) != 2 || !strchr(groups, g) || g == 0 ||
+                idx < 0)
+                db_die("run: bad --component '%s' (expected G:I, G one of p v l m, I >= 0)", v);
+            comp_group = (int)(strchr(groups, g) - groups);
+            comp_index = idx;
         } else if (strcmp(a, "--json") == 0)
             json = db_cli_value(argc, argv, &i);
         else if (strcmp(a, "--trajectory") == 0)
@@ -87,19 +107,33 @@ int db_cmd_run(int argc, char **argv)
     spec.max_cpu = max_cpu;
     spec.variant = variant;
     spec.csv_path = csv;
+    spec.h0 = h0;
+    spec.end_only = end_only;
+    spec.comp_group = comp_group;
+    spec.comp_index = comp_index;
     unsigned set = 0;
     for (int k = 0; k < nparams; k++)
         db_cli_param(prob, params[k], spec.par, &set);
+    *out = spec;
+    if (json_out)
+        *json_out = json;
+}
 
+int db_cmd_run(int argc, char **argv)
+{
+    db_run_spec spec;
+    const char *json = NULL;
+    db_run_parse_args(argc, argv, &spec, &json);
+    int comp_group = spec.comp_group, comp_index = spec.comp_index;
     db_run_result res;
     char err[512];
     /* a plugin's solver runs in a child process (isolate.h): a plugin that
      * crashes or loops is a failed run, not a crash of daebench */
-    if ((db_plugin_of(solver) ? db_run_isolated(&spec, NULL, &res, err, sizeof err)
+    if ((db_plugin_of(spec.solver) ? db_run_isolated(&spec, NULL, &res, err, sizeof err)
                               : db_run_execute(&spec, &res, err, sizeof err)) != 0)
         db_die("run: %s", err);
     /* a variant the solver refuses is bad input, not a failed run: nothing written */
-    if (variant && strcmp(res.status, "failed") == 0 && strcmp(res.reason, "input") == 0 &&
+    if (spec.variant && strcmp(res.status, "failed") == 0 && strcmp(res.reason, "input") == 0 &&
         strstr(res.message, "variant")) {
         char m[512];
         snprintf(m, sizeof m, "%s", res.message);
@@ -109,8 +143,16 @@ int db_cmd_run(int argc, char **argv)
     char line[512];
     db_run_summary(&res, line, sizeof line);
     printf("%s\n", line);
-    if (csv && strcmp(res.status, "ok") != 0)
+    if (spec.csv_path && strcmp(res.status, "ok") != 0)
         fprintf(stderr, "daebench: run: no trajectory written (the run is %s)\n", res.status);
+    if (comp_group >= 0 && strcmp(res.status, "ok") == 0) {
+        if (comp_index >= res.size[comp_group])
+            db_die("run: --component %c:%d: the group has %d components", "pvlm"[comp_group],
+                   comp_index, res.size[comp_group]);
+        printf("component %c:%d: max abs error %.4e at t = %.6g, at t_end %.4e\n",
+               "pvlm"[comp_group], comp_index, res.comp_err_max, res.comp_t_max,
+               res.comp_err_end);
+    }
     int rc = 0;
     if (json) {
         cJSON *rec = db_record_json(&res);

@@ -27,9 +27,9 @@
  * Formulations: EoM1, oEoM1 (the mechanical system d->mech is integrated; the
  * position constraint is kept by projection).  Variant: "standard" | "modified"
  * (default: modified iff DB_F_LAMBDA).
- * Counters: steps (accepted macro steps), rejected, f_evals (= nfcn: force
- * evaluations), decompositions, solves (= nsol); extras nstep (macro steps
- * attempted), nfcn (evaluations of M and G together, MEXX's FPROB count), nsol,
+ * Counters: steps (accepted macro steps), rejected, f_evals (whole-model
+ * evaluations: M, G, g^I, f at one point, db_mm_model_evals; MEXX's nfcn counts the
+ * Euler substeps' share of them), decompositions, solves (MEXX's nsol); extra
  * events (located zeros of the switching functions).
  */
 #include <math.h>
@@ -49,6 +49,7 @@ typedef struct {
     const db_dae *d;
     int np, nv, nc, ny, ns;
     int modified;
+    int proj_p;                /* project positions onto g = 0 (2.9): oEoM1 only */
     double rtol, atol;
     int rowoff[MX_KMAX + 1];   /* offset of row j's trajectory in traj (in vectors) */
     double *traj;              /* Euler values y_0..y_{n_j} of every row */
@@ -293,7 +294,7 @@ static int mx_state_at(mx_ws *w, double s)
 {
     mx_dense_eval(w, s, w->ys);
     memcpy(w->Ls, w->Le, sizeof(double) * (size_t)w->nc);
-    if (db_mm_project_p(&w->mm, s, w->ys, w->rtol, w->atol) ||
+    if ((w->proj_p && db_mm_project_p(&w->mm, s, w->ys, w->rtol, w->atol)) ||
         db_mm_project_v(&w->mm, s, w->ys, w->ys + w->np) ||
         db_mm_accel(&w->mm, s, w->ys, w->ys + w->np, w->as, w->Ls))
         return 1;
@@ -347,6 +348,72 @@ static int mx_locate(mx_ws *w, int i, double t, double t1, double *troot)
     return 0;
 }
 
+/* Standard discretization (2.1) with f depending on λ: the multiplier of each
+ * Euler step depends on the previous one through f, λ_{n+1} = J λ_n + …, with
+ * J = (G M⁻¹ Gᵀ)⁻¹ G M⁻¹ ∂f/∂λ (eliminate v_{n+1} from (2.1b)).  The perturbations
+ * ε_n of the expansion (2.5) behave like ρ(J)^n (2.5b): for ρ ≥ 1 they do not decay
+ * for any step size, extrapolation has no expansion to work on, and MEXX ends at
+ * its minimum step (seed 001 Table 5.1, std, μ > 1).  Returns ρ(J) at (t, y0),
+ * estimated as ‖J^64‖_∞^{1/64} by repeated squaring with rescaling; −1 when the
+ * saddle-point matrix is singular or memory is short. */
+static double mx_lambda_rho(mx_ws *w, double t)
+{
+    db_mm *mm = &w->mm;
+    const int np = w->np, nv = w->nv, nc = w->nc;
+    db_mm_mass(mm, t, w->y0);
+    db_mm_C(mm, t, w->y0);
+    mm->nmg--;   /* the point of the last consistent state (db_mm_accel): no new one */
+    db_mm_F(mm, t, w->y0, w->y0 + np, w->L0);
+    if (db_saddle_factor(&mm->sv, mm->M, mm->C, NULL))
+        return -1;
+    mm->ndec++;
+    const size_t dim = (size_t)(nv + nc);
+    double *x = calloc(dim * (size_t)nc + 3 * (size_t)nc * nc, sizeof *x);
+    if (!x)
+        return -1;
+    double *J = x + dim * (size_t)nc, *B = J + (size_t)nc * nc, *T = B + (size_t)nc * nc;
+    for (int k = 0; k < nc; k++)
+        for (int i = 0; i < nv; i++)
+            x[(size_t)k * dim + i] = mm->F[(size_t)k * nv + i];
+    db_saddle_solve(&mm->sv, x, nc);
+    mm->nsol += nc;
+    /* [M Gᵀ; G 0](·; y) = (F_k; 0) gives y = (G M⁻¹ Gᵀ)⁻¹ G M⁻¹ F_k: column k of J */
+    for (int k = 0; k < nc; k++)
+        for (int i = 0; i < nc; i++)
+            J[(size_t)k * nc + i] = x[(size_t)k * dim + nv + i];
+    double logscale = 0;
+    memcpy(B, J, sizeof(double) * (size_t)nc * nc);
+    for (int sq = 0; sq <= 6; sq++) {
+        double nrm = 0;     /* ∞-norm: largest row sum */
+        for (int i = 0; i < nc; i++) {
+            double r = 0;
+            for (int k = 0; k < nc; k++)
+                r += fabs(B[(size_t)k * nc + i]);
+            nrm = fmax(nrm, r);
+        }
+        if (!(nrm > 0) || !isfinite(nrm)) {
+            free(x);
+            return nrm > 0 ? -1 : 0.0;
+        }
+        logscale = 2 * logscale + log(nrm);   /* B_sq = J^(2^sq) / exp(logscale) */
+        if (sq == 6)
+            break;
+        for (size_t i = 0; i < (size_t)nc * nc; i++)
+            B[i] /= nrm;
+        for (int k = 0; k < nc; k++)
+            for (int i = 0; i < nc; i++) {
+                double s = 0;
+                for (int l = 0; l < nc; l++)
+                    s += B[(size_t)l * nc + i] * B[(size_t)k * nc + l];
+                T[(size_t)k * nc + i] = s;
+            }
+        memcpy(B, T, sizeof(double) * (size_t)nc * nc);
+    }
+    free(x);
+    /* logscale accumulated log ‖·‖ with doubling: after 6 squarings it is log ‖J^64‖ */
+    return exp(logscale / 64.0);
+}
+
 static db_status mx_fail(char *msg, size_t len, db_status s, const char *what, double t)
 {
     if (msg && len)
@@ -382,6 +449,11 @@ db_status db_mexx_integrate_events(const db_dae *d, const db_solver_opts *o, db_
     }
     w->rtol = o->rtol;
     w->atol = o->atol > 0 ? o->atol : 1e-300;
+    /* EoM1 keeps the velocity constraints only (index 2): (2.1b) and the velocity
+     * projection (2.12) hold them, the positions drift as that formulation allows;
+     * oEoM1 keeps g = 0 too: the position projection (2.9)-(2.11) after every step
+     * and at every dense-output point, as MEXX does (§2.3) */
+    w->proj_p = d->form == DB_OEOM1;
     w->modified = (m->flags & DB_F_LAMBDA) && w->nc > 0;
     if (o->variant && strcmp(o->variant, "standard") == 0)
         w->modified = 0;
@@ -407,7 +479,7 @@ db_status db_mexx_integrate_events(const db_dae *d, const db_solver_opts *o, db_
     memcpy(w->ye + np, d->y0 + d->off_v, sizeof(double) * (size_t)nv);
     for (int i = 0; i < m->nl; i++) w->Le[i] = d->off_l >= 0 ? d->y0[d->off_l + i] : 0.0;
     for (int i = 0; i < m->nm; i++) w->Le[m->nl + i] = d->off_m >= 0 ? d->y0[d->off_m + i] : 0.0;
-    if (db_mm_project_p(mm, t, w->ye, w->rtol, w->atol) ||
+    if ((w->proj_p && db_mm_project_p(mm, t, w->ye, w->rtol, w->atol)) ||
         db_mm_project_v(mm, t, w->ye, w->ye + np) ||
         db_mm_accel(mm, t, w->ye, w->ye + np, w->ae, w->Le)) {
         st = mx_fail(msg, msglen, DB_FAIL_INPUT, "inconsistent initial values (projection failed)", t);
@@ -456,6 +528,20 @@ db_status db_mexx_integrate_events(const db_dae *d, const db_solver_opts *o, db_
         if (w->modified) {
             db_mm_F(mm, t, w->y0, w->y0 + np, w->L0);
             memcpy(w->F0, mm->F, sizeof(double) * (size_t)nv * (size_t)nc);
+        } else if ((m->flags & DB_F_LAMBDA) && nc > 0) {
+            double rho = mx_lambda_rho(w, t);
+            if (rho < 0) {
+                st = mx_fail(msg, msglen, DB_FAIL_NEWTON, "singular saddle-point matrix", t);
+                goto done;
+            }
+            if (rho >= 1.0) {
+                char why[200];
+                snprintf(why, sizeof why,
+                         "standard discretization diverges at every step size: lambda "
+                         "recursion radius %.3g >= 1 (seed 001 (2.5b)); use 'modified'", rho);
+                st = mx_fail(msg, msglen, DB_FAIL_STEPSIZE, why, t);
+                goto done;
+            }
         }
         int kacc = 0, jlast = -1, bad = 0;
         const int jmax = kc + 1 < MX_KMAX ? kc + 1 : MX_KMAX;   /* rows 1..jmax */
@@ -552,7 +638,7 @@ db_status db_mexx_integrate_events(const db_dae *d, const db_solver_opts *o, db_
         const double t1 = t + H;
         const double *yT = w->tab + ((size_t)ra * MX_KMAX + ra) * ny;
         memcpy(w->ye, yT, sizeof(double) * (size_t)ny);
-        if (db_mm_project_p(mm, t1, w->ye, w->rtol, w->atol) ||
+        if ((w->proj_p && db_mm_project_p(mm, t1, w->ye, w->rtol, w->atol)) ||
             db_mm_project_v(mm, t1, w->ye, w->ye + np) ||
             db_mm_accel(mm, t1, w->ye, w->ye + np, w->ae, w->Le) ||
             !mx_finite(w->ye, ny) || !mx_finite(w->Le, nc)) {
@@ -614,12 +700,9 @@ db_status db_mexx_integrate_events(const db_dae *d, const db_solver_opts *o, db_
 done:
     c->steps = nacc;
     c->rejected = nrej;
-    c->f_evals = mm->nfcn;
+    c->f_evals = db_mm_model_evals(mm);
     c->decompositions = mm->ndec;
     c->solves = mm->nsol;
-    db_counters_set_extra(c, "nstep", nattempt);
-    db_counters_set_extra(c, "nfcn", mm->nmg);
-    db_counters_set_extra(c, "nsol", mm->nsol);
     db_counters_set_extra(c, "events", w->nev);
     if (nev) *nev = (int)w->nev;
     mx_free(w);

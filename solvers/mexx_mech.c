@@ -132,10 +132,16 @@ static int mm_finite(const double *x, int n)
     return 1;
 }
 
+long db_mm_model_evals(const db_mm *w)
+{
+    return w->nmg - w->naccel + w->nfx + w->fd.nevals;
+}
+
 int db_mm_accel(db_mm *w, double t, const double *p, const double *v, double *a, double *L)
 {
     const int nv = w->nv, nc = w->nc;
     const int flam = (w->m->flags & DB_F_LAMBDA) && nc > 0;
+    w->naccel++;
     db_mm_mass(w, t, p);
     db_mm_C(w, t, p);
     double *k = w->tmp;
@@ -147,6 +153,8 @@ int db_mm_accel(db_mm *w, double t, const double *p, const double *v, double *a,
     w->ndec++;
     const int maxit = flam ? 8 : 1;
     for (int it = 0; it < maxit; it++) {
+        if (it > 0)
+            w->nfx++;
         db_mm_force(w, t, p, v, L);
         memcpy(w->r, w->f, sizeof(double) * (size_t)nv);
         if (flam)            /* f(Λ) − F Λ: the affine part moves to the left */

@@ -28,7 +28,16 @@ typedef struct {
     db_mechfd fd;                /* finite-difference fallbacks (mechfd.h) */
     long nfcn, ndec, nsol;       /* force evaluations, factorizations, solves */
     long nmg;                    /* evaluations of (M, G, H) together, MEXX's nfcn */
+    long naccel;                 /* db_mm_accel calls (their M, G: see db_mm_model_evals) */
+    long nfx;                    /* force evaluations of db_mm_accel's λ iteration after
+                                  * the first (f depends on λ: a new point each) */
 } db_mm;
+
+/* whole-model evaluations for MEXX (solver.h unit: the set of callbacks at one
+ * point): the (M, G, H) evaluations, less those of db_mm_accel, which always
+ * follow db_mm_project_v at the same point, plus the further force evaluations of
+ * the λ iteration and the finite-difference evaluations */
+long db_mm_model_evals(const db_mm *w);
 
 int db_mm_init(db_mm *w, const db_mech *m);   /* 0, or -1 (no memory) */
 void db_mm_free(db_mm *w);

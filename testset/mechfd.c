@@ -74,6 +74,7 @@ static void fd_jac(db_mechfd *w, double *x, int nx, int nout, fd_fn fn, const do
 {
     if (nout <= 0 || nx <= 0)
         return;
+    w->nevals += 2L * nx;
     for (int j = 0; j < nx; j++) {
         double xj = x[j], h = db_mechfd_step(xj);
         x[j] = xj + h;

@@ -18,6 +18,8 @@ typedef struct {
     double *p, *v, *l, *mu;   /* perturbed copies of the state */
     double *b1, *b2;          /* [nmax] function values at x ± h */
     double *mat;              /* a matrix callback's output (M, G or H) */
+    long nevals;              /* callback evaluations at perturbed states (2 per
+                               * column of every finite-difference Jacobian) */
 } db_mechfd;
 
 /* 0, or nonzero if out of memory */

@@ -13,10 +13,12 @@
  * bidiagonal and every callback costs O(N).  Sheet §3:
  *     g_{1,t} = −2(Δx_1 u0 + Δy_1 w0),  G_t row 1 = (−2u0, −2w0) at mass 1,
  *     κ_i = 2(Δu_i² + Δw_i²) − δ_{i1} 2(Δx_1 u0' + Δy_1 w0'),  Δu_1 = u1 − u0(t).
- * Initial values (sheet §4, t0 = 0 where the suspension has zero acceleration):
- * hanging straight down, translating with the suspension, v' = 0 and
- * λ_i = (N − i + 1) m g / (2 l) — this is the solution of the saddle-point
- * system [M Gᵀ; G 0](a; λ) = (f; −κ) at t0, written in closed form. */
+ * Initial values at t0 = 0, where the suspension has zero acceleration, both
+ * hanging straight down: scenario "slow" (default, the accuracy scenario) starts
+ * the rods at the angular rates of the slow periodic solution (pc_slow_rates);
+ * scenario "rest" (sheet §4) at rest relative to the suspension, which excites
+ * every mode of the chain, undamped: it measures a solver's numerical damping.
+ * a and λ solve [M Gᵀ; G 0](a; λ) = (f; −κ) at t0, in closed form (pc_init). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -27,6 +29,8 @@
 #define PC_M 1.0      /* point masses [kg] (seed 002) */
 #define PC_L 1.0      /* rod length [m] (seed 002) */
 #define PC_GRAV 9.81  /* gravity [m/s²], sheet §2 (not given in the seed) */
+
+enum { PC_SCENARIO_SLOW = 0, PC_SCENARIO_REST = 1 };
 
 /* suspension path: position, velocity, acceleration at t */
 static void pc_susp(const db_mech *m, double t, double s[6])
@@ -271,19 +275,79 @@ static void pc_kappa_g_jac_sp(const db_mech *m, double t, const double *p, const
     pc_kappa_g_jac_to(m, t, v, db_entries_sparse(kp), db_entries_sparse(kv));
 }
 
+/* Angular rates of the slow solution at t0 (scenario "slow").  Linearised about
+ * the hanging chain in the seed's absolute rod angles α (sheet §5, equal m, l):
+ *     l C α'' + g D α = −D xs''(t),   C_jk = N − max(j, k) + 1,  D = diag(c_j), c_j = N − j + 1
+ * (ys'' enters only at second order).  With xs'' = −0.3 ω² sin ωt the periodic
+ * (slow) solution is α = A sin ωt, (g D − ω² l C) A = 0.3 ω² c.  C = U Uᵀ with U
+ * the upper triangle of ones, so C⁻¹ = tridiag(−1, (1, 2, …, 2), −1) and C⁻¹ c =
+ * e1: multiplied by C⁻¹ the system is tridiagonal,
+ *     (g C⁻¹ D − ω² l I) A = 0.3 ω² e1,
+ * solved in O(N).  As ω → 0 it gives the quasi-static A_j = 0.3 ω²/g (every rod
+ * along g − xs''), i.e. α'(0) = 0.3 ω³/g = 3.82e-6 rad/s for ω = 0.05.  The rates
+ * are α'_j(0) = ω A_j; at t0 all α_j = 0, so this start has no free oscillation
+ * to first order, where the rest start (α' = 0) excites every mode of the chain. */
+static void pc_slow_rates(const db_mech *m, double *rate, double *scratch)
+{
+    int N = m->nl;
+    double om = m->par[1], om2l = om * om * PC_L;
+    /* Thomas algorithm, 0-based j: c_j = N − j, d_0 = 1, d_j = 2 (j > 0);
+     * T_jj = g d_j c_j − ω² l, T_{j,j−1} = −g c_{j−1}, T_{j,j+1} = −g c_{j+1};
+     * scratch[] = modified super-diagonal, rate[] = modified right-hand side */
+    for (int j = 0; j < N; j++) {
+        double diag = PC_GRAV * (j == 0 ? 1.0 : 2.0) * (N - j) - om2l;
+        double low = j > 0 ? -PC_GRAV * (N - j + 1) : 0.0;
+        double r = j == 0 ? 0.3 * om * om : 0.0;
+        double piv = diag - (j > 0 ? low * scratch[j - 1] : 0.0);
+        if (piv == 0.0)
+            piv = 1e-300;  /* ω at an eigenfrequency of the chain: no slow solution */
+        scratch[j] = j + 1 < N ? -PC_GRAV * (N - j - 1) / piv : 0.0;
+        rate[j] = (r - (j > 0 ? low * rate[j - 1] : 0.0)) / piv;
+    }
+    for (int j = N - 2; j >= 0; j--)
+        rate[j] -= scratch[j] * rate[j + 1];
+    for (int j = 0; j < N; j++)
+        rate[j] *= om;  /* α'_j(0) = ω A_j */
+}
+
 static void pc_init(const db_mech *m, double *p, double *v, double *lam, double *mu, double *a)
 {
     double s[6];
     int N = m->nl;
     (void)mu;
     pc_susp(m, m->t0, s);
+    /* angular rates: 0 for the rest start, those of the slow solution otherwise;
+     * the rods hang straight down (α = 0) in both */
+    if (m->scenario == PC_SCENARIO_SLOW)
+        pc_slow_rates(m, lam, a);  /* lam holds α'(0) until overwritten below */
+    else
+        for (int i = 0; i < N; i++)
+            lam[i] = 0.0;
+    /* positions and velocities: rod j's end moves by l α'_j (1, 0) at α = 0 */
+    double ux = s[2];
     for (int i = 0; i < N; i++) {
+        ux += PC_L * lam[i];
         p[2 * i] = s[0];
         p[2 * i + 1] = s[1] - (i + 1) * PC_L;
-        v[2 * i] = s[2];
+        v[2 * i] = ux;
         v[2 * i + 1] = s[3];
-        a[2 * i] = a[2 * i + 1] = 0.0;
-        lam[i] = (N - i) * PC_M * PC_GRAV / (2.0 * PC_L);
+    }
+    /* accelerations and multipliers from [m I Gᵀ; G 0](a; λ) = (f; −κ) in closed
+     * form: all rods vertical (Δx = 0, Δy = −l) and xs''(t0) = ys''(t0) = 0, so
+     * κ_i = 2 l² α'_i², a_x = 0, a_y,i − a_y,i−1 = κ_i/(2l) (a_y,0 = 0), and from
+     * the bottom m a_y,i = −m g + 2l (λ_i − λ_{i+1}), λ_{N+1} = 0.  The rest start
+     * gives a = 0, λ_i = (N − i + 1) m g/(2l). */
+    double ay = 0.0;
+    for (int i = 0; i < N; i++) {
+        double rate = lam[i];
+        ay += PC_L * rate * rate;  /* κ_i/(2l) = l α'_i² */
+        a[2 * i] = 0.0;
+        a[2 * i + 1] = ay;
+    }
+    double next = 0.0;
+    for (int i = N - 1; i >= 0; i--) {
+        next += PC_M * (a[2 * i + 1] + PC_GRAV) / (2.0 * PC_L);
+        lam[i] = next;
     }
 }
 
@@ -334,7 +398,10 @@ static int pc_setup(db_mech *m, int sc, const double *par, char *err, size_t err
 }
 
 static const db_scenario_spec pc_scenarios[] = {
-    {"default", "hanging straight down, translating with the suspension, t in [0, 200]"},
+    {"slow", "accuracy: hanging straight down, rods at the angular rates of the slow "
+             "(periodic) solution, t in [0, 200]"},
+    {"rest", "numerical dissipation: hanging straight down at rest relative to the "
+             "suspension; excites every mode of the chain (undamped), t in [0, 200]"},
 };
 
 static const db_param_spec pc_params[] = {
@@ -348,7 +415,7 @@ const db_problem db_problem_pendulum_chain = {
     .title = "chain of N point-mass pendulums, excited suspension (rheonomic)",
     .source = "Arnold/Fuchs/Fuehrer (seed 002) §4.2.1; ../shared/models/pendulum_chain.md",
     .scenarios = pc_scenarios,
-    .nscenarios = 1,
+    .nscenarios = 2,
     .params = pc_params,
     .nparams = 2,
     .setup = pc_setup,

@@ -4,7 +4,9 @@
  * accurate, the zeros of p1 and v1 (multiples of a quarter period, sheet §4:
  * T = 1.7602132209009869 for v10 = 2.8) are located; the cable drum (MEXX
  * Table 5.1, sheet cable_drum.md §4/§5): the modified discretization (2.2) keeps
- * working for μ > 1, the standard one (2.1) degrades. */
+ * working for μ > 1; the standard one (2.1) fails for μ = 1.25, 1.5 as MEXX does
+ * (the λ recursion's spectral radius (10/11) μ exceeds 1, seed 001 (2.5b)) instead
+ * of returning ok with an error far above the tolerance. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,8 +84,16 @@ static void test_pendulum(void)
             CHECK(e < 300 * tols[i], "pendulum error %g at tol %g", e, tols[i]);
             CHECK(err[2] < 3000 * tols[i], "pendulum lambda error %g at tol %g", err[2], tols[i]);
             CHECK(e < 0.5 * prev, "error falls with tol: %g after %g", e, prev);
-            CHECK(res[0] < 1e-13 && res[1] < 1e-12, "residuals at rounding level: %g %g",
-                  res[0], res[1]);
+            /* oEoM1 projects onto g = 0 (2.9); EoM1 keeps only the velocity level,
+             * its positions drift within the tolerance */
+            if (form == DB_OEOM1)
+                CHECK(res[0] < 1e-13, "oEoM1: position residual at rounding level: %g", res[0]);
+            else
+                CHECK(res[0] < 100 * tols[i] && (i > 0 || res[0] > 1e-12),
+                      "EoM1: position residual %g (drift, not projected) at tol %g", res[0],
+                      tols[i]);
+            CHECK(res[1] < 1e-12, "velocity/acceleration residual at rounding level: %g",
+                  res[1]);
             prev = e;
         }
     }
@@ -189,13 +199,17 @@ static void test_cable_drum(void)
             CHECK(ss == DB_OK && es < 1e-3, "standard discretization at small mu %g", mus[i]);
         mod_steps_max = cm.steps + cm.rejected > mod_steps_max ? cm.steps + cm.rejected : mod_steps_max;
         if (mus[i] > 1.0) {
-            if (ss != DB_OK) std_fail_hi++;
+            /* fail as MEXX does, or reach the tolerance (1e-5, 10x margin) */
+            CHECK(ss != DB_OK || es <= 1e-4, "standard at mu %g returned ok with error %.2e",
+                  mus[i], es);
+            if (ss == DB_FAIL_STEPSIZE) std_fail_hi++;
             std_steps_hi += cs.steps + cs.rejected;
         }
     }
-    CHECK(std_fail_hi > 0 || std_steps_hi > 4 * mod_steps_max,
-          "standard discretization degrades for mu > 1 (fails %d, steps %ld vs mod max %ld)",
-          std_fail_hi, std_steps_hi, mod_steps_max);
+    (void)std_steps_hi;
+    (void)mod_steps_max;
+    CHECK(std_fail_hi == 2, "standard discretization fails at mu = 1.25 and 1.5 as MEXX "
+                            "(Table 5.1) does: %d of 2 failed", std_fail_hi);
 }
 
 int main(void)

@@ -1,8 +1,11 @@
 /* test_pendulum_chain.c — tests of the problem "pendulum_chain" (testset/pendulum_chain.c)
  * against ../shared/models/pendulum_chain.md:
  *   - parameters N, omega; sizes of the six formulations (sheet §3: EoM 5N, GGL 6N);
- *   - the initial values of sheet §4 (λ_1(0) = 78.48 for N = 16, λ_N(0) = 4.905,
- *     v(0) = suspension velocity) and their consistency on all levels;
+ *   - the initial values of sheet §4 for scenario "rest" (λ_1(0) = 78.48 for N = 16,
+ *     λ_N(0) = 4.905, v(0) = suspension velocity); for scenario "slow" the rod rates
+ *     against an independent dense solve of the linearised periodic solution
+ *     (g D − ω² l C) A = 0.3 ω² c, α'(0) = ω A (sheet §5); consistency of both on
+ *     all levels;
  *   - every analytic derivative, including the rheonomic g_t, G_t = g_tp and the
  *     g_tt part of κ_g, against finite differences (N = 1, 2, 3, 16, both ω);
  *   - radau5 on GGL at tol 1e-12 reproduces the reference values at t = 200 of
@@ -21,12 +24,84 @@
 
 #define OMEGA_HZ 0.3141592653589793   /* 2π·0.05, sheet §2 "Hz" reading */
 
-static int open_chain(const db_problem *prob, double *par, db_mech *m)
+#define SC_SLOW 0
+#define SC_REST 1
+
+static int open_chain(const db_problem *prob, double *par, db_mech *m, int sc)
 {
     char err[200] = "";
-    int rc = prob->setup(m, 0, par, err, sizeof err);
+    int rc = prob->setup(m, sc, par, err, sizeof err);
     CHECK(rc == 0, "setup N = %g, omega = %g: %s", par[0], par[1], err);
     return rc;
+}
+
+/* the slow solution's rates by Gaussian elimination on the dense N×N system
+ * (g D − ω² l C) A = 0.3 ω² c of the linearised chain in absolute angles, with
+ * C_jk = N − max(j, k) + 1, c_j = N − j + 1 (1-based), l = m = 1, g = 9.81 */
+static void slow_rates_dense(int N, double om, double *rate)
+{
+    double *A = calloc((size_t)N * (N + 1), sizeof *A);
+    for (int j = 0; j < N; j++) {
+        for (int k = 0; k < N; k++)
+            A[j * (N + 1) + k] = (j == k ? 9.81 * (N - j) : 0.0) - om * om * (N - (j > k ? j : k));
+        A[j * (N + 1) + N] = 0.3 * om * om * (N - j);
+    }
+    for (int i = 0; i < N; i++)
+        for (int r = i + 1; r < N; r++) {
+            double f = A[r * (N + 1) + i] / A[i * (N + 1) + i];
+            for (int k = i; k <= N; k++)
+                A[r * (N + 1) + k] -= f * A[i * (N + 1) + k];
+        }
+    for (int i = N - 1; i >= 0; i--) {
+        double x = A[i * (N + 1) + N];
+        for (int k = i + 1; k < N; k++)
+            x -= A[i * (N + 1) + k] * rate[k];
+        rate[i] = x / A[i * (N + 1) + i];
+    }
+    for (int i = 0; i < N; i++)
+        rate[i] *= om;
+    free(A);
+}
+
+static void test_slow_start(const db_problem *prob)
+{
+    static const int Ns[4] = {1, 2, 3, 16};
+    static const double oms[3] = {0.05, OMEGA_HZ, 1.5};
+    for (int k = 0; k < 4; k++)
+        for (int o = 0; o < 3; o++) {
+            double par[2] = {Ns[k], oms[o]};
+            db_mech m;
+            if (open_chain(prob, par, &m, SC_SLOW) != 0)
+                continue;
+            int N = Ns[k];
+            double *p = calloc((size_t)(6 * m.np + m.nl), sizeof *p);
+            double *v = p + m.np, *a = v + m.nv, *lam = a + m.nv, *rate = lam + m.nl, mu[1];
+            m.init(&m, p, v, lam, mu, a);
+            slow_rates_dense(N, oms[o], rate);
+            double emax = 0, ux = 0.3 * oms[o];
+            for (int i = 0; i < N; i++) {
+                /* rod i's relative velocity l α'_i in x, none in y */
+                double got = v[2 * i] - ux;
+                ux = v[2 * i];
+                double e = fabs(got - rate[i]) / fabs(rate[i]);
+                if (!(e <= emax))
+                    emax = e;
+                CHECK(fabs(v[2 * i + 1] - 0.2 * oms[o]) <= 1e-15, "slow N = %d: w_%d", N, i);
+            }
+            CHECK(emax <= 1e-12, "slow N = %d, omega = %g: rod rates differ from the dense "
+                                 "solve by %.2e relative (rate_1 %.6e)", N, oms[o], emax, rate[0]);
+            if (N == 16 && o == 0)
+                CHECK(fabs(rate[0] - 3.830934e-06) <= 1e-12,
+                      "slow N = 16, omega = 0.05: alpha_1'(0) = %.7e (quasi-static 0.3 w^3/g "
+                      "= 3.823e-6)", rate[0]);
+            double res[6];
+            db_mech_init_check(&m, res);
+            CHECK(res[0] <= 1e-14 && res[1] <= 1e-14 && res[2] <= 1e-13
+                      && res[5] <= 1e-10 * 5.0 * N,
+                  "slow N = %d, omega = %g: init residuals %.2e %.2e %.2e %.2e", N, oms[o],
+                  res[0], res[1], res[2], res[5]);
+            free(p);
+        }
 }
 
 static void test_initial_values(const db_problem *prob)
@@ -37,7 +112,7 @@ static void test_initial_values(const db_problem *prob)
         for (int o = 0; o < 2; o++) {
             double par[2] = {Ns[k], oms[o]};
             db_mech m;
-            if (open_chain(prob, par, &m) != 0)
+            if (open_chain(prob, par, &m, SC_REST) != 0)
                 continue;
             int N = Ns[k];
             double *p = calloc((size_t)(5 * m.np + m.nl), sizeof *p);
@@ -67,7 +142,7 @@ static void test_formulations(const db_problem *prob)
 {
     double par[2] = {16, 0.05};
     db_mech m;
-    if (open_chain(prob, par, &m) != 0)
+    if (open_chain(prob, par, &m, SC_SLOW) != 0)
         return;
     int N = 16;
     static const int nmul[DB_NFORMS] = {5, 5, 5, 6, 5, 5}, eqmul[DB_NFORMS] = {5, 5, 5, 6, 6, 7};
@@ -91,7 +166,7 @@ static void test_derivatives(const db_problem *prob)
         for (int o = 0; o < 2; o++) {
             double par[2] = {Ns[k], oms[o]};
             db_mech m;
-            if (open_chain(prob, par, &m) != 0)
+            if (open_chain(prob, par, &m, (k + o) % 2 ? SC_SLOW : SC_REST) != 0)
                 continue;
             int np = m.np, nl = m.nl;
             double *p = calloc((size_t)(5 * np + nl), sizeof *p);
@@ -122,7 +197,7 @@ static void test_reference(const db_problem *prob, int N, double omega, const do
                                          "lambda_1", "lambda_N"};
     double par[2] = {N, omega};
     db_mech m;
-    if (open_chain(prob, par, &m) != 0)
+    if (open_chain(prob, par, &m, SC_REST) != 0) /* the sheet's start */
         return;
     const db_solver *s = db_solver_find("radau5");
     CHECK(s != NULL, "radau5 is not registered");
@@ -176,7 +251,11 @@ int main(void)
     CHECK(db_mech_setup_default(prob, 0, &m, pars) == 0 && m.t0 == 0.0 && m.tend == 200.0
               && (m.flags & DB_RHEONOMIC) && m.g_t && m.g_tp,
           "default setup: [0, 200], rheonomic with g_t and g_tp");
+    CHECK(prob->nscenarios == 2 && strcmp(prob->scenarios[SC_SLOW].name, "slow") == 0
+              && strcmp(prob->scenarios[SC_REST].name, "rest") == 0,
+          "scenarios slow (default) and rest");
     test_initial_values(prob);
+    test_slow_start(prob);
     test_formulations(prob);
     test_derivatives(prob);
     static const double ref12[8] = {1.836317207796, -12.108804212718, -0.012662015476,

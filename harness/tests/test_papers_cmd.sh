@@ -1,0 +1,78 @@
+#!/bin/bash
+# test_papers_cmd.sh — "daebench papers" end to end on a small data file: the page
+# files, the verdicts of a count, a status and a not-comparable entry, the
+# command shown; --baseline: the same results pass, a baseline with a better
+# verdict late in the data fails (exit 1); a bad data file is refused (exit 2).
+# Also the run options the page uses: --h0 reaches the solver, --end-only gives
+# end errors without grid errors, --component reports one component's error.
+# usage: test_papers_cmd.sh DAEBENCH_BINARY SOURCE_DIR
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+mkdir -p "$tmp/papers" "$tmp/out"
+cat >"$tmp/papers/seed900.json" <<'JSON'
+{"schema": "daebench.papers/1", "seed": "900", "source": "test data",
+ "entries": [
+  {"id": "a", "table": "T1", "what": "steps", "published": 189, "measure": "steps",
+   "run": "-p pendulum:v28 -f oEoM1 -s geoms --tol 1e-7 --h0 0.01"},
+  {"id": "b", "table": "T1", "what": "steps, far off", "published": 20, "measure": "steps",
+   "run": "-p pendulum:v28 -f oEoM1 -s geoms --tol 1e-7 --h0 0.01"},
+  {"id": "c", "table": "T2", "what": "std fails", "published": "failed", "measure": "status",
+   "run": "-p cable_drum -f oEoM1 -s mexx --tol 1e-5 --param mu=1.25 --variant standard --end-only"},
+  {"id": "d", "table": "T3", "what": "truck", "published": 692, "not_comparable": "model data"}
+ ]}
+JSON
+"$bin" papers --papers "$tmp/papers" --seeds 900 --out "$tmp/out" >"$tmp/out.txt" 2>"$tmp/err.txt"
+rc=$?
+if [ $rc -eq 0 ] && [ -s "$tmp/out/papers.json" ] && [ -s "$tmp/out/papers.md" ] &&
+   grep -q '<table>' "$tmp/out/papers.html"; then ok "papers writes json, md, html"
+else bad "papers: rc $rc $(cat "$tmp/err.txt")"; fi
+verdicts=$(python3 -c "
+import json; d = json.load(open('$tmp/out/papers.json'))
+print(' '.join(e['verdict'].replace(' ', '_') for e in d['entries']))")
+if [ "$verdicts" = "reproduced different reproduced not_comparable" ]; then ok "verdicts $verdicts"
+else bad "verdicts: $verdicts"; fi
+if grep -q 'daebench run -p pendulum:v28 -f oEoM1 -s geoms --tol 1e-7 --h0 0.01' "$tmp/out/papers.md"
+then ok "the page shows the command"; else bad "command missing from papers.md"; fi
+if grep -q '2 reproduced, 0 close, 1 different, 1 not comparable' "$tmp/out.txt"; then ok "counts"
+else bad "counts: $(cat "$tmp/out.txt")"; fi
+
+# baseline: the same results pass; a baseline where the late entry c... is better fails
+cp "$tmp/out/papers.json" "$tmp/base.json"
+"$bin" papers --papers "$tmp/papers" --seeds 900 --out "$tmp/out" --baseline "$tmp/base.json" \
+    >"$tmp/out2.txt" 2>/dev/null
+rc=$?
+[ $rc -eq 0 ] && ok "same verdicts: no regression" || bad "same verdicts: rc $rc"
+python3 -c "
+import json; d = json.load(open('$tmp/base.json'))
+d['entries'][1]['verdict'] = 'close'
+json.dump(d, open('$tmp/base2.json', 'w'))"
+"$bin" papers --papers "$tmp/papers" --seeds 900 --out "$tmp/out" --baseline "$tmp/base2.json" \
+    >"$tmp/out3.txt" 2>/dev/null
+rc=$?
+if [ $rc -eq 1 ] && grep -q 'papers regression: seed 900 b: close -> different' "$tmp/out3.txt"
+then ok "worse verdict: exit 1, named"; else bad "worse verdict: rc $rc $(cat "$tmp/out3.txt")"; fi
+
+# bad data: unknown measure, missing run
+sed 's/"measure": "steps",/"measure": "stpes",/' "$tmp/papers/seed900.json" >"$tmp/papers/seed901.json"
+sed -i 's/"seed": "900"/"seed": "901"/' "$tmp/papers/seed901.json"
+before=$(ls "$tmp/out")
+"$bin" papers --papers "$tmp/papers" --seeds 901 --out "$tmp/out" >/dev/null 2>"$tmp/.err"
+rc=$?
+judge_refusal "unknown measure" $rc "unknown measure" "$(ls "$tmp/out")" "$before"
+
+# run options
+line=$("$bin" run -p pendulum:v28 -f oEoM1 -s geoms --tol 1e-7 --json "$tmp/r0.json")
+line1=$("$bin" run -p pendulum:v28 -f oEoM1 -s geoms --tol 1e-7 --h0 0.01 --json "$tmp/r1.json")
+s0=$(echo "$line" | sed 's/.*steps=\([0-9]*\).*/\1/'); s1=$(echo "$line1" | sed 's/.*steps=\([0-9]*\).*/\1/')
+[ "$s0" != "$s1" ] && ok "--h0 changes the run ($s0 vs $s1 steps)" || bad "--h0 has no effect ($s0)"
+"$bin" run -p pendulum:v28 -f oEoM1 -s geoms --tol 1e-7 --end-only --json "$tmp/r2.json" >/dev/null
+if python3 -c "
+import json; d = json.load(open('$tmp/r2.json'))
+assert d['error']['grid']['p'] is None and d['error']['end']['p'] is not None"; then
+    ok "--end-only: end errors, no grid errors"; else bad "--end-only errors"; fi
+out=$("$bin" run -p double_pendulum_stiff -f EoM -s rosnys --tol 1e-3 --component v:2 | tail -1)
+if echo "$out" | grep -q '^component v:2: max abs error [0-9.e+-]* at t = '; then ok "--component"
+else bad "--component: $out"; fi
+"$bin" run -p pendulum -f oEoM1 -s geoms --tol 1e-7 --component q:1 >/dev/null 2>"$tmp/.err"
+judge_refusal "--component q:1" $? "bad --component" "" ""
+summary
