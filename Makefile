@@ -9,7 +9,7 @@ BASELINE_FULL  ?= reference/baseline/full.json
 DAEBENCH = $(BUILD)/daebench
 export OPENBLAS_NUM_THREADS = 1
 
-.PHONY: all setup build test test-asan bench bench-quick scaling baseline baseline-full reference clean
+.PHONY: all setup build test test-asan bench bench-quick scaling cost baseline baseline-full reference clean
 
 all: build
 
@@ -55,6 +55,11 @@ bench-quick: build
 scaling: build
 	$(DAEBENCH) bench --suite scaling --jobs 1 --out $(RESULTS)/scaling
 	$(DAEBENCH) plot --results $(RESULTS)/scaling/bench.json --out $(RESULTS)/plots
+
+# instructions per accepted step of a fixed set of runs under callgrind
+# (scripts/cost.sh): $(RESULTS)/cost/cost.json and cost.png (README "Performance")
+cost: build
+	bash scripts/cost.sh --daebench $(DAEBENCH) --out $(RESULTS)/cost
 
 # accept the last sweep as the new baseline (after make bench-quick / make bench)
 baseline:
