@@ -70,23 +70,28 @@ long db_linsol_pos(const db_linsol *ls, int i, int j)
     return -1;
 }
 
-void db_linsol_matvec_add(const db_linsol *ls, const double *vals, const double *x, double *y)
+void db_mat_matvec_add(int m, int n, const int *colptr, const int *rowind, const double *vals,
+                       const double *x, double *y)
 {
-    const int n = ls->n;
-    if (ls->sparse) {
+    if (colptr) {
         for (int j = 0; j < n; j++) {
             if (x[j] == 0.0)
                 continue;
-            for (int k = ls->colptr[j]; k < ls->colptr[j + 1]; k++)
-                y[ls->rowind[k]] += vals[k] * x[j];
+            for (int k = colptr[j]; k < colptr[j + 1]; k++)
+                y[rowind[k]] += vals[k] * x[j];
         }
         return;
     }
     for (int j = 0; j < n; j++) {
         if (x[j] == 0.0)
             continue;
-        const double *col = vals + (size_t)j * (size_t)n;
-        for (int i = 0; i < n; i++)
+        const double *col = vals + (size_t)j * (size_t)m;
+        for (int i = 0; i < m; i++)
             y[i] += col[i] * x[j];
     }
+}
+
+void db_linsol_matvec_add(const db_linsol *ls, const double *vals, const double *x, double *y)
+{
+    db_mat_matvec_add(ls->n, ls->n, ls->sparse ? ls->colptr : NULL, ls->rowind, vals, x, y);
 }

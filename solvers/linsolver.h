@@ -65,6 +65,9 @@ long db_linsol_pos(const db_linsol *ls, int i, int j);
 
 /* y += M x for M stored in ls's format (vals [nval]); columns with x_j = 0 skipped */
 void db_linsol_matvec_add(const db_linsol *ls, const double *vals, const double *x, double *y);
+/* the same for an m×n matrix: dense column-major (colptr NULL) or CSC */
+void db_mat_matvec_add(int m, int n, const int *colptr, const int *rowind, const double *vals,
+                       const double *x, double *y);
 
 static inline int db_linsol_factor(db_linsol *ls) { ls->nfactor++; return ls->ops->factor(ls); }
 static inline int db_linsol_factor_complex(db_linsol *ls)
