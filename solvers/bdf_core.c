@@ -79,6 +79,8 @@ typedef struct {
      * the analytic Jacobian callback writing J's storage (d->jac or d->jac_sparse) */
     const double *Est;
     const int *Ecolptr, *Erowind;
+    int *ecp, *eri;              /* E's non-zeros by columns (CSC, neq × n), for E y' */
+    double *ev;
     int (*jacf)(const db_dae *d, double t, const double *y, double *J);
     /* the linear-solver layer (linsolver.h): P = cj E − J (n×n, small dense,
      * LAPACK or KLU), or the augmented least-squares matrix ((neq+n)², dense) */
@@ -112,6 +114,41 @@ static void bdf_mem_free(bdf_mem *w)
     free(w->Jw);
     db_linsol_free(w->ls);
     db_fdjac_free(&w->fj);
+    free(w->ecp);
+    free(w->eri);
+    free(w->ev);
+}
+
+/* E's non-zeros column by column (in the order of its storage) into
+ * ecp/eri/ev: E y' then costs one multiply-add per non-zero.  0 or -1 */
+static int bdf_e_compress(bdf_mem *w)
+{
+    const int n = w->n, m = w->neq;
+    int nz = 0;
+    for (int j = 0; j < n; j++) {
+        const int k0 = w->Ecolptr ? w->Ecolptr[j] : j * m;
+        const int k1 = w->Ecolptr ? w->Ecolptr[j + 1] : k0 + m;
+        for (int k = k0; k < k1; k++)
+            nz += w->Est[k] != 0.0;
+    }
+    w->ecp = malloc(sizeof(int) * ((size_t)n + 1));
+    w->eri = malloc(sizeof(int) * ((size_t)nz + 1));
+    w->ev = malloc(sizeof(double) * ((size_t)nz + 1));
+    if (!w->ecp || !w->eri || !w->ev)
+        return -1;
+    nz = 0;
+    for (int j = 0; j < n; j++) {
+        const int k0 = w->Ecolptr ? w->Ecolptr[j] : j * m;
+        const int k1 = w->Ecolptr ? w->Ecolptr[j + 1] : k0 + m;
+        w->ecp[j] = nz;
+        for (int k = k0; k < k1; k++)
+            if (w->Est[k] != 0.0) {
+                w->eri[nz] = w->Ecolptr ? w->Erowind[k] : k - k0;
+                w->ev[nz++] = w->Est[k];
+            }
+    }
+    w->ecp[n] = nz;
+    return 0;
 }
 
 static int bdf_mem_alloc(bdf_mem *w)
@@ -144,7 +181,7 @@ static int bdf_mem_alloc(bdf_mem *w)
     w->jacf = w->sp ? d->jac_sparse : d->jac;
     w->J = calloc((size_t)w->nJ + 1, sizeof(double));
     w->ls = db_linsol_new(nlu, w->Ecolptr, w->Erowind, 0);
-    if (!w->J || !w->ls)
+    if (!w->J || !w->ls || bdf_e_compress(w) != 0)
         return -1;
     if (w->sp)
         return 0;
@@ -245,7 +282,7 @@ static int bdf_res(bdf_mem *w, double t, const double *y, const double *yp, doub
         return 1;
     for (int i = 0; i < m; i++)
         R[i] = -w->F[i];
-    db_mat_matvec_add(m, n, w->Ecolptr, w->Erowind, w->Est, yp, R);
+    db_mat_matvec_add(m, n, w->ecp, w->eri, w->ev, yp, R);
     for (int i = 0; i < m; i++)
         if (!isfinite(R[i]))
             return 1;
