@@ -86,6 +86,12 @@ typedef struct {
 
 static _Thread_local trig_cache tcache;
 
+/* the first term with the same angle as term k (k itself if none before):
+ * q1, q1+q2, q3, q4+q5, q5, q6+q7, q7 (test set numbering, 1-based) */
+static const signed char term_first[NTERMS] = {
+    0, 1, 2,  0, 1, 2,  0, 1, 8, 9,  0, 1, 8, 9,  0, 1, 16, 17,  0, 1, 16, 17,
+};
+
 static double term_angle(const trig_term *tt, const double *q)
 {
     return q[tt->i] + (tt->j >= 0 ? q[tt->j] : 0.0);
@@ -103,15 +109,12 @@ static const trig_cache *trig_at(const double *p)
         tc->c[used[u]] = cos(p[used[u]]);
     }
     for (int k = 0; k < NTERMS; k++) {
-        const trig_term *tt = &terms[k];
-        int l = 0;
-        while (l < k && !(terms[l].i == tt->i && terms[l].j == tt->j))
-            l++;
+        const int l = term_first[k];
         if (l < k) {
             tc->ts[k] = tc->ts[l];
             tc->tc[k] = tc->tc[l];
         } else {
-            const double th = term_angle(tt, p);
+            const double th = term_angle(&terms[k], p);
             tc->ts[k] = sin(th);
             tc->tc[k] = cos(th);
         }
