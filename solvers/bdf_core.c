@@ -297,10 +297,11 @@ static int bdf_jac(bdf_mem *w, double t, const double *y, int dense)
     w->njac++;
     if (w->jmode == BDF_JAC_ANALYTIC) {
         w->njan++;
-        memset(w->J, 0, (size_t)w->nJ * sizeof(double));
+        if (!d->self_checked)
+            memset(w->J, 0, (size_t)w->nJ * sizeof(double));
         if (w->jacf(d, t, y, w->J) != 0)
             return 1;
-        for (int k = 0; k < w->nJ; k++)
+        for (int k = 0; k < w->nJ && !d->self_checked; k++)
             if (!isfinite(w->J[k]))
                 return 1;
         return 0;

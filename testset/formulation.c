@@ -695,6 +695,7 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
     d->tend = m->tend;
     d->rhs = dae_rhs;
     d->jac = dae_jac;
+    d->self_checked = 1;   /* dae_rhs, dae_jac, dae_jac_sparse overwrite and scan */
     w->has_a = !(m->flags & DB_MASS_CONST) || (m->flags & DB_MASS_SINGULAR);
 
     /* constraint blocks */
