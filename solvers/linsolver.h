@@ -96,7 +96,10 @@ long db_linsol_klu_full_count(const db_linsol *ls);
  * (factorization completed as LAPACK does); substitution for one right-hand side. */
 int db_small_lu_factor(int n, double *a, int *ipiv);
 void db_small_lu_solve(int n, const double *lu, const int *ipiv, double *b);
-int db_small_zlu_factor(int n, double complex *a, int *ipiv);
-void db_small_zlu_solve(int n, const double complex *lu, const int *ipiv, double complex *b);
+/* complex in split form: real parts re[], imaginary parts im[] (n×n each),
+ * right-hand side br[], bi[] */
+int db_small_zlu_factor(int n, double *re, double *im, int *ipiv);
+void db_small_zlu_solve(int n, const double *re, const double *im, const int *ipiv,
+                        double *br, double *bi);
 
 #endif

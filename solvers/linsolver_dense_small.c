@@ -99,7 +99,7 @@ void db_small_lu_solve(int n, const double *lu, const int *ipiv, double *b)
     }
 }
 
-/* ---- complex: interleaved (re, im) pairs, C11 double complex layout ------- */
+/* ---- complex: split form, real parts in one array, imaginary in another ---- */
 
 /* (ar + i ai) / (br + i bi) as gfortran computes it (Smith's method) */
 static inline void zdiv(double ar, double ai, double br, double bi, double *cr, double *ci)
@@ -117,108 +117,110 @@ static inline void zdiv(double ar, double ai, double br, double bi, double *cr, 
     }
 }
 
-int db_small_zlu_factor(int n, double complex *za, int *ipiv)
+int db_small_zlu_factor(int n, double *re, double *im, int *ipiv)
 {
-    double *a = (double *)za;
-    const size_t ld = 2 * (size_t)n;
+    const size_t nn = (size_t)n;
     int info = 0;
     for (int k = 0; k < n; k++) {
-        double *ck = a + (size_t)k * ld;
+        double *kr = re + (size_t)k * nn, *ki = im + (size_t)k * nn;
         int p = k;
-        double amax = fabs(ck[2 * k]) + fabs(ck[2 * k + 1]);
+        double amax = fabs(kr[k]) + fabs(ki[k]);
         for (int i = k + 1; i < n; i++) {
-            const double v = fabs(ck[2 * i]) + fabs(ck[2 * i + 1]);
+            const double v = fabs(kr[i]) + fabs(ki[i]);
             if (v > amax) {
                 amax = v;
                 p = i;
             }
         }
         ipiv[k] = p;
-        if (ck[2 * p] != 0.0 || ck[2 * p + 1] != 0.0) {
+        if (kr[p] != 0.0 || ki[p] != 0.0) {
             if (p != k)
                 for (int j = 0; j < n; j++) {
-                    double *cj = a + (size_t)j * ld;
-                    const double tr = cj[2 * k], ti = cj[2 * k + 1];
-                    cj[2 * k] = cj[2 * p];
-                    cj[2 * k + 1] = cj[2 * p + 1];
-                    cj[2 * p] = tr;
-                    cj[2 * p + 1] = ti;
+                    double *jr = re + (size_t)j * nn, *ji = im + (size_t)j * nn;
+                    const double tr = jr[k], ti = ji[k];
+                    jr[k] = jr[p];
+                    ji[k] = ji[p];
+                    jr[p] = tr;
+                    ji[p] = ti;
                 }
-            const double pr = ck[2 * k], pi = ck[2 * k + 1];
+            const double pr = kr[k], pi = ki[k];
             if (hypot(pr, pi) >= DBL_MIN) {
                 double rr, ri;
                 zdiv(1.0, 0.0, pr, pi, &rr, &ri);
                 for (int i = k + 1; i < n; i++) {
-                    const double xr = ck[2 * i], xi = ck[2 * i + 1];
-                    ck[2 * i] = rr * xr - ri * xi;
-                    ck[2 * i + 1] = rr * xi + ri * xr;
+                    const double xr = kr[i], xi = ki[i];
+                    kr[i] = rr * xr - ri * xi;
+                    ki[i] = rr * xi + ri * xr;
                 }
             } else {
                 for (int i = k + 1; i < n; i++)
-                    zdiv(ck[2 * i], ck[2 * i + 1], pr, pi, &ck[2 * i], &ck[2 * i + 1]);
+                    zdiv(kr[i], ki[i], pr, pi, &kr[i], &ki[i]);
             }
         } else if (!info) {
             info = k + 1;
         }
+        /* trailing update: a_ij -= u_kj l_ik, as zgemm / ztrsm do it */
         for (int j = k + 1; j < n; j++) {
-            double *cj = a + (size_t)j * ld;
-            const double ur = cj[2 * k], ui = cj[2 * k + 1];
+            double *jr = re + (size_t)j * nn, *ji = im + (size_t)j * nn;
+            const double ur = jr[k], ui = ji[k];
             if (ur != 0.0 || ui != 0.0)
                 for (int i = k + 1; i < n; i++) {
-                    const double lr = ck[2 * i], li = ck[2 * i + 1];
-                    cj[2 * i] -= ur * lr - ui * li;
-                    cj[2 * i + 1] -= ur * li + ui * lr;
+                    const double lr = kr[i], li = ki[i];
+                    jr[i] -= ur * lr - ui * li;
+                    ji[i] -= ur * li + ui * lr;
                 }
         }
     }
     return info;
 }
 
-void db_small_zlu_solve(int n, const double complex *zlu, const int *ipiv, double complex *zb)
+void db_small_zlu_solve(int n, const double *re, const double *im, const int *ipiv,
+                        double *br, double *bi)
 {
-    const double *lu = (const double *)zlu;
-    double *b = (double *)zb;
-    const size_t ld = 2 * (size_t)n;
+    const size_t nn = (size_t)n;
     for (int k = 0; k < n; k++) {
         const int p = ipiv[k];
         if (p != k) {
-            const double tr = b[2 * k], ti = b[2 * k + 1];
-            b[2 * k] = b[2 * p];
-            b[2 * k + 1] = b[2 * p + 1];
-            b[2 * p] = tr;
-            b[2 * p + 1] = ti;
+            const double tr = br[k], ti = bi[k];
+            br[k] = br[p];
+            bi[k] = bi[p];
+            br[p] = tr;
+            bi[p] = ti;
         }
     }
     for (int k = 0; k < n; k++) {
-        const double br = b[2 * k], bi = b[2 * k + 1];
-        if (br != 0.0 || bi != 0.0) {
-            const double *ck = lu + (size_t)k * ld;
+        const double xr = br[k], xi = bi[k];
+        if (xr != 0.0 || xi != 0.0) {
+            const double *kr = re + (size_t)k * nn, *ki = im + (size_t)k * nn;
             for (int i = k + 1; i < n; i++) {
-                const double lr = ck[2 * i], li = ck[2 * i + 1];
-                b[2 * i] -= br * lr - bi * li;
-                b[2 * i + 1] -= br * li + bi * lr;
+                br[i] -= xr * kr[i] - xi * ki[i];
+                bi[i] -= xr * ki[i] + xi * kr[i];
             }
         }
     }
     for (int k = n - 1; k >= 0; k--) {
-        if (b[2 * k] != 0.0 || b[2 * k + 1] != 0.0) {
-            const double *ck = lu + (size_t)k * ld;
-            double br, bi;
-            zdiv(b[2 * k], b[2 * k + 1], ck[2 * k], ck[2 * k + 1], &br, &bi);
-            b[2 * k] = br;
-            b[2 * k + 1] = bi;
+        if (br[k] != 0.0 || bi[k] != 0.0) {
+            const double *kr = re + (size_t)k * nn, *ki = im + (size_t)k * nn;
+            double xr, xi;
+            zdiv(br[k], bi[k], kr[k], ki[k], &xr, &xi);
+            br[k] = xr;
+            bi[k] = xi;
             for (int i = 0; i < k; i++) {
-                const double ur = ck[2 * i], ui = ck[2 * i + 1];
-                b[2 * i] -= br * ur - bi * ui;
-                b[2 * i + 1] -= br * ui + bi * ur;
+                br[i] -= xr * kr[i] - xi * ki[i];
+                bi[i] -= xr * ki[i] + xi * kr[i];
             }
         }
     }
 }
 
 /* ---- the ops of the layer ------------------------------------------------- */
+/* the complex matrix is factored in split form (real and imaginary parts in
+ * two arrays: the inner loops then vectorize); ls->za keeps the assembled
+ * matrix */
 typedef struct {
     int *ipiv, *zipiv;
+    double *re, *im;     /* n×n split complex factors */
+    double *br, *bi;     /* [n] split right-hand side */
 } small_impl;
 
 static int small_factor(db_linsol *ls)
@@ -230,7 +232,12 @@ static int small_factor(db_linsol *ls)
 static int small_factor_complex(db_linsol *ls)
 {
     small_impl *m = ls->impl;
-    return db_small_zlu_factor(ls->n, ls->za, m->zipiv);
+    const double *z = (const double *)ls->za;
+    for (int k = 0; k < ls->nval; k++) {
+        m->re[k] = z[2 * k];
+        m->im[k] = z[2 * k + 1];
+    }
+    return db_small_zlu_factor(ls->n, m->re, m->im, m->zipiv);
 }
 
 static void small_solve(db_linsol *ls, double *b)
@@ -239,10 +246,19 @@ static void small_solve(db_linsol *ls, double *b)
     db_small_lu_solve(ls->n, ls->a, m->ipiv, b);
 }
 
-static void small_solve_complex(db_linsol *ls, double complex *b)
+static void small_solve_complex(db_linsol *ls, double complex *zb)
 {
     small_impl *m = ls->impl;
-    db_small_zlu_solve(ls->n, ls->za, m->zipiv, b);
+    double *b = (double *)zb;
+    for (int i = 0; i < ls->n; i++) {
+        m->br[i] = b[2 * i];
+        m->bi[i] = b[2 * i + 1];
+    }
+    db_small_zlu_solve(ls->n, m->re, m->im, m->zipiv, m->br, m->bi);
+    for (int i = 0; i < ls->n; i++) {
+        b[2 * i] = m->br[i];
+        b[2 * i + 1] = m->bi[i];
+    }
 }
 
 static void small_destroy(db_linsol *ls)
@@ -251,6 +267,10 @@ static void small_destroy(db_linsol *ls)
     if (m) {
         free(m->ipiv);
         free(m->zipiv);
+        free(m->re);
+        free(m->im);
+        free(m->br);
+        free(m->bi);
         free(m);
     }
     ls->impl = NULL;
@@ -269,5 +289,9 @@ int db_linsol_init_small(db_linsol *ls)
         return -1;
     m->ipiv = malloc(sizeof(int) * n1);
     m->zipiv = malloc(sizeof(int) * n1);
-    return m->ipiv && m->zipiv ? 0 : -1;
+    m->re = malloc(sizeof(double) * n1 * n1);
+    m->im = malloc(sizeof(double) * n1 * n1);
+    m->br = malloc(sizeof(double) * n1);
+    m->bi = malloc(sizeof(double) * n1);
+    return m->ipiv && m->zipiv && m->re && m->im && m->br && m->bi ? 0 : -1;
 }

@@ -143,7 +143,13 @@ static void complex_case(int kind, int n)
         a0[k] = CMPLX(re[k], im[k]);
     memcpy(a, a0, nn * sizeof *a);
     memcpy(b, a0, nn * sizeof *b);
-    int info = db_small_zlu_factor(n, a, ip), linfo = 0, one = 1;
+    double *sr = malloc(nn * sizeof *sr), *si = malloc(nn * sizeof *si);
+    double *xre = malloc(n * sizeof *xre), *xim = malloc(n * sizeof *xim);
+    for (size_t k = 0; k < nn; k++)
+        sr[k] = creal(a[k]), si[k] = cimag(a[k]);
+    int info = db_small_zlu_factor(n, sr, si, ip), linfo = 0, one = 1;
+    for (size_t k = 0; k < nn; k++)
+        a[k] = CMPLX(sr[k], si[k]);
     zgetrf_(&n, &n, b, &n, ipl, &linfo);
     CHECK(info == linfo, "complex %s n=%d: info %d, LAPACK %d", kind_name[kind], n, info, linfo);
     if (singular_kind(kind, n))
@@ -160,7 +166,11 @@ static void complex_case(int kind, int n)
         for (int i = 0; i < n; i++)
             x[i] = y[i] = CMPLX(urand(), urand());
         memcpy(r, x, n * sizeof *r);
-        db_small_zlu_solve(n, a, ip, x);
+        for (int i = 0; i < n; i++)
+            xre[i] = creal(x[i]), xim[i] = cimag(x[i]);
+        db_small_zlu_solve(n, sr, si, ip, xre, xim);
+        for (int i = 0; i < n; i++)
+            x[i] = CMPLX(xre[i], xim[i]);
         zgetrs_("N", &n, &one, b, &n, ipl, y, &n, &linfo, 1);
         CHECK(memcmp(x, y, n * sizeof *x) == 0, "complex %s n=%d: solution bit-equal to zgetrs",
               kind_name[kind], n);
@@ -176,6 +186,7 @@ static void complex_case(int kind, int n)
         }
         CHECK(worst < 1e-12 * n, "complex %s n=%d: backward error %.3g", kind_name[kind], n, worst);
     }
+    free(sr), free(si), free(xre), free(xim);
     free(re), free(im), free(a), free(b), free(a0), free(x), free(y), free(r), free(ip), free(ipl);
 }
 
