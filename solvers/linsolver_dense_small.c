@@ -19,6 +19,9 @@
 
 #include "linsolver.h"
 
+/* up to this n the substitutions go row by row (see lu_solve_rows) */
+#define DB_SMALL_ROWS_MAX 12
+
 int db_small_lu_factor(int n, double *a, int *ipiv)
 {
     int info = 0;
@@ -67,6 +70,26 @@ int db_small_lu_factor(int n, double *a, int *ipiv)
     return info;
 }
 
+/* substitutions row by row (a dot product per unknown; no vector loop set-up
+ * for tiny n).  Each b_i sees the same subtractions in the same order as in
+ * the column-oriented form below. */
+static void lu_solve_rows(int n, const double *lu, double *b)
+{
+    const size_t nn = (size_t)n;
+    for (int i = 1; i < n; i++) {
+        double x = b[i];
+        for (int k = 0; k < i; k++)
+            x -= b[k] * lu[i + (size_t)k * nn];
+        b[i] = x;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        double x = b[i];
+        for (int k = n - 1; k > i; k--)
+            x -= b[k] * lu[i + (size_t)k * nn];
+        b[i] = x / lu[i + (size_t)i * nn];
+    }
+}
+
 void db_small_lu_solve(int n, const double *lu, const int *ipiv, double *b)
 {
     const size_t nn = (size_t)n;
@@ -77,6 +100,10 @@ void db_small_lu_solve(int n, const double *lu, const int *ipiv, double *b)
             b[k] = b[p];
             b[p] = t;
         }
+    }
+    if (n <= DB_SMALL_ROWS_MAX) {
+        lu_solve_rows(n, lu, b);
+        return;
     }
     /* L (unit lower), column-oriented as dtrsm */
     for (int k = 0; k < n; k++) {
