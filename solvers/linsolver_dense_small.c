@@ -171,7 +171,8 @@ int db_small_zlu_factor(int n, double *re, double *im, int *ipiv)
                     ji[p] = ti;
                 }
             const double pr = kr[k], pi = ki[k];
-            if (hypot(pr, pi) >= DBL_MIN) {
+            /* |pivot| >= DBL_MIN as LAPACK tests it; hypot only near underflow */
+            if (fmax(fabs(pr), fabs(pi)) >= DBL_MIN || hypot(pr, pi) >= DBL_MIN) {
                 double rr, ri;
                 zdiv(1.0, 0.0, pr, pi, &rr, &ri);
                 for (int i = k + 1; i < n; i++) {
@@ -201,6 +202,31 @@ int db_small_zlu_factor(int n, double *re, double *im, int *ipiv)
     return info;
 }
 
+/* the complex substitutions row by row, as lu_solve_rows */
+static void zlu_solve_rows(int n, const double *re, const double *im, double *br, double *bi)
+{
+    const size_t nn = (size_t)n;
+    for (int i = 1; i < n; i++) {
+        double xr = br[i], xi = bi[i];
+        for (int k = 0; k < i; k++) {
+            const double lr = re[i + (size_t)k * nn], li = im[i + (size_t)k * nn];
+            xr -= br[k] * lr - bi[k] * li;
+            xi -= br[k] * li + bi[k] * lr;
+        }
+        br[i] = xr;
+        bi[i] = xi;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        double xr = br[i], xi = bi[i];
+        for (int k = n - 1; k > i; k--) {
+            const double ur = re[i + (size_t)k * nn], ui = im[i + (size_t)k * nn];
+            xr -= br[k] * ur - bi[k] * ui;
+            xi -= br[k] * ui + bi[k] * ur;
+        }
+        zdiv(xr, xi, re[i + (size_t)i * nn], im[i + (size_t)i * nn], &br[i], &bi[i]);
+    }
+}
+
 void db_small_zlu_solve(int n, const double *re, const double *im, const int *ipiv,
                         double *br, double *bi)
 {
@@ -214,6 +240,10 @@ void db_small_zlu_solve(int n, const double *re, const double *im, const int *ip
             br[p] = tr;
             bi[p] = ti;
         }
+    }
+    if (n <= DB_SMALL_ROWS_MAX) {
+        zlu_solve_rows(n, re, im, br, bi);
+        return;
     }
     for (int k = 0; k < n; k++) {
         const double xr = br[k], xi = bi[k];

@@ -134,6 +134,8 @@ typedef struct {
     double *ev;         /* and value */
     size_t ecap;        /* capacity of ei/ej/epos/ev */
     int *rowflag;       /* [n] scratch of e_scan */
+    int ediag;          /* E is diagonal (not the identity): its diagonal in ed */
+    double *ed;         /* [n] */
     const int *index;
 } rw;
 
@@ -147,6 +149,7 @@ static void rw_free(rw *w)
     free(w->epos);
     free(w->ev);
     free(w->rowflag);
+    free(w->ed);
     db_linsol_free(w->ls);
 }
 
@@ -183,6 +186,7 @@ static void e_scan(rw *w)
             w->ev[i] = 1.0;
         }
         w->nnz = -1;
+        w->ediag = 0;
         return;
     }
     int *rowhas = w->rowflag;
@@ -209,6 +213,17 @@ static void e_scan(rw *w)
         if (!rowhas[i])
             w->has_alg = 1;
     w->nnz = ident && nz == n ? -1 : nz;
+    /* a diagonal E (e.g. the GGL and index-reduced forms: identity with zero
+     * rows) is applied entry by entry */
+    w->ediag = w->nnz >= 0;
+    for (int k = 0; k < nz && w->ediag; k++)
+        w->ediag = w->ei[k] == w->ej[k];
+    if (w->ediag) {
+        for (int i = 0; i < n; i++)
+            w->ed[i] = 0.0;
+        for (int k = 0; k < nz; k++)
+            w->ed[w->ei[k]] = w->ev[k];
+    }
 }
 
 /* E's list: room for the current non-zeros, or for every stored entry when
@@ -228,7 +243,8 @@ static int e_alloc(rw *w, const radau_sys *s)
     w->epos = malloc(sizeof(long) * (cap > 0 ? cap : 1));
     w->ev = malloc(sizeof(double) * (cap > 0 ? cap : 1));
     w->rowflag = malloc(sizeof(int) * (size_t)(w->n > 0 ? w->n : 1));
-    if (!w->ei || !w->ej || !w->epos || !w->ev || !w->rowflag)
+    w->ed = malloc(sizeof(double) * (size_t)(w->n > 0 ? w->n : 1));
+    if (!w->ei || !w->ej || !w->epos || !w->ev || !w->rowflag || !w->ed)
         return -1;
     e_scan(w);
     return 0;
@@ -277,6 +293,12 @@ static void emul(const rw *w, const double *x, double *out)
 {
     if (w->nnz < 0) {
         memcpy(out, x, sizeof(double) * (size_t)w->n);
+        return;
+    }
+    if (w->ediag) {
+        /* the same values as the list below: 0 + e_i x_i, or 0 on a zero row */
+        for (int i = 0; i < w->n; i++)
+            out[i] = w->ed[i] != 0.0 ? 0.0 + w->ed[i] * x[i] : 0.0;
         return;
     }
     for (int i = 0; i < w->n; i++)

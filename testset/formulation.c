@@ -263,8 +263,10 @@ static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
             row += nl;
             break;
         case C_HV:
+            if (!nm)
+                break;
             zero(c, nm);
-            if (nm && m->h)
+            if (m->h)
                 m->h(m, t, p, c);
             gemv_add(w->H, nm, nv, v, 1.0, c);
             row += nm;
@@ -278,9 +280,10 @@ static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
             row += nl;
             break;
         case C_HA:
+            if (!nm)
+                break;
             zero(c, nm);
-            if (nm)
-                m->kappa_h(m, t, p, v, c);
+            m->kappa_h(m, t, p, v, c);
             gemv_add(w->H, nm, nv, vdot, 1.0, c);
             row += nm;
             break;
