@@ -59,12 +59,13 @@ int db_small_lu_factor(int n, double *a, int *ipiv)
             info = k + 1;
         }
         /* trailing update, column by column: a_ij -= l_ik u_kj */
+        const double *restrict lk = ck;
         for (int j = k + 1; j < n; j++) {
-            double *cj = a + (size_t)j * nn;
+            double *restrict cj = a + (size_t)j * nn;
             const double u = cj[k];
             if (u != 0.0)
                 for (int i = k + 1; i < n; i++)
-                    cj[i] -= ck[i] * u;
+                    cj[i] -= lk[i] * u;
         }
     }
     return info;
@@ -90,7 +91,7 @@ static void lu_solve_rows(int n, const double *lu, double *b)
     }
 }
 
-void db_small_lu_solve(int n, const double *lu, const int *ipiv, double *b)
+void db_small_lu_solve(int n, const double *restrict lu, const int *ipiv, double *restrict b)
 {
     const size_t nn = (size_t)n;
     for (int k = 0; k < n; k++) {
@@ -188,12 +189,13 @@ int db_small_zlu_factor(int n, double *re, double *im, int *ipiv)
             info = k + 1;
         }
         /* trailing update: a_ij -= u_kj l_ik, as zgemm / ztrsm do it */
+        const double *restrict lr_ = kr, *restrict li_ = ki;
         for (int j = k + 1; j < n; j++) {
-            double *jr = re + (size_t)j * nn, *ji = im + (size_t)j * nn;
+            double *restrict jr = re + (size_t)j * nn, *restrict ji = im + (size_t)j * nn;
             const double ur = jr[k], ui = ji[k];
             if (ur != 0.0 || ui != 0.0)
                 for (int i = k + 1; i < n; i++) {
-                    const double lr = kr[i], li = ki[i];
+                    const double lr = lr_[i], li = li_[i];
                     jr[i] -= ur * lr - ui * li;
                     ji[i] -= ur * li + ui * lr;
                 }
@@ -227,8 +229,8 @@ static void zlu_solve_rows(int n, const double *re, const double *im, double *br
     }
 }
 
-void db_small_zlu_solve(int n, const double *re, const double *im, const int *ipiv,
-                        double *br, double *bi)
+void db_small_zlu_solve(int n, const double *restrict re, const double *restrict im,
+                        const int *ipiv, double *restrict br, double *restrict bi)
 {
     const size_t nn = (size_t)n;
     for (int k = 0; k < n; k++) {

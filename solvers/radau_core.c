@@ -296,9 +296,10 @@ static void emul(const rw *w, const double *x, double *out)
         return;
     }
     if (w->ediag) {
-        /* the same values as the list below: 0 + e_i x_i, or 0 on a zero row */
+        /* the same values as the list below: 0 + e_i x_i (+0 on a zero row, x
+         * being finite here: the Newton iterates are checked first) */
         for (int i = 0; i < w->n; i++)
-            out[i] = w->ed[i] != 0.0 ? 0.0 + w->ed[i] * x[i] : 0.0;
+            out[i] = 0.0 + w->ed[i] * x[i];
         return;
     }
     for (int i = 0; i < w->n; i++)
