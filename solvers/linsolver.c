@@ -29,10 +29,12 @@ db_linsol *db_linsol_new(int n, const int *colptr, const int *rowind, int comple
     ls->nval = sparse ? colptr[n] : n * n;
     const size_t nv = (size_t)(ls->nval > 0 ? ls->nval : 1);
     ls->a = calloc(nv, sizeof(double));
-    if (complex_too)
-        ls->za = calloc(nv, sizeof(double complex));
+    if (complex_too) {
+        ls->zr = calloc(nv, sizeof(double));
+        ls->zi = calloc(nv, sizeof(double));
+    }
     int rc = -1;
-    if (ls->a && (!complex_too || ls->za)) {
+    if (ls->a && (!complex_too || (ls->zr && ls->zi))) {
         if (sparse)
             rc = db_linsol_init_klu(ls);
         else if (n <= DB_LINSOL_SMALL_MAX)
@@ -54,7 +56,8 @@ void db_linsol_free(db_linsol *ls)
     if (ls->ops)
         ls->ops->destroy(ls);
     free(ls->a);
-    free(ls->za);
+    free(ls->zr);
+    free(ls->zi);
     free(ls);
 }
 

@@ -14,8 +14,10 @@
  *
  * Storage ("values"): nval numbers per matrix, dense column-major (nval = n²,
  * entry (i, j) at j n + i) or the values of the CSC pattern (nval = nnz).  The
- * caller writes the matrix into ls->a (real) or ls->za (complex), then calls
- * factor / factor_complex, which factor it (in place for the dense kinds).
+ * caller writes the matrix into ls->a (real) or ls->zr, ls->zi (complex, real
+ * and imaginary parts apart), then calls factor / factor_complex, which factor
+ * it (in place for the dense kinds).  Complex right-hand sides are split the
+ * same way.
  * db_linsol_pos() maps (i, j) to a value index; db_linsol_matvec_add() applies
  * any matrix stored that way (e.g. E) to a vector. */
 #ifndef DAEBENCH_LINSOLVER_H
@@ -33,7 +35,7 @@ typedef struct {
     int (*factor)(db_linsol *ls);                           /* 0, > 0 singular, < 0 failure */
     int (*factor_complex)(db_linsol *ls);
     void (*solve)(db_linsol *ls, double *b);                /* b := A⁻¹ b */
-    void (*solve_complex)(db_linsol *ls, double complex *b);
+    void (*solve_complex)(db_linsol *ls, double *br, double *bi);   /* b := A⁻¹ b */
     void (*destroy)(db_linsol *ls);                         /* the implementation's part */
 } db_linsol_ops;
 
@@ -44,7 +46,8 @@ struct db_linsol {
     int sparse;                /* 1: CSC values (colptr/rowind), 0: dense column-major */
     const int *colptr, *rowind;/* the pattern (sparse; kept by reference) */
     double *a;                 /* [nval] real matrix to factor */
-    double complex *za;        /* [nval] complex matrix (NULL unless complex wanted) */
+    double *zr, *zi;           /* [nval] complex matrix, real and imaginary parts
+                                  (NULL unless complex wanted) */
     long nfactor, nfactor_complex, nsolve, nsolve_complex;  /* counters */
     void *impl;
 };
@@ -76,10 +79,10 @@ static inline int db_linsol_factor_complex(db_linsol *ls)
     return ls->ops->factor_complex(ls);
 }
 static inline void db_linsol_solve(db_linsol *ls, double *b) { ls->nsolve++; ls->ops->solve(ls, b); }
-static inline void db_linsol_solve_complex(db_linsol *ls, double complex *b)
+static inline void db_linsol_solve_complex(db_linsol *ls, double *br, double *bi)
 {
     ls->nsolve_complex++;
-    ls->ops->solve_complex(ls, b);
+    ls->ops->solve_complex(ls, br, bi);
 }
 
 /* the implementations' constructors (linsolver_*.c): fill ls->ops and ls->impl;

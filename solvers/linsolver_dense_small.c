@@ -273,13 +273,10 @@ void db_small_zlu_solve(int n, const double *restrict re, const double *restrict
 }
 
 /* ---- the ops of the layer ------------------------------------------------- */
-/* the complex matrix is factored in split form (real and imaginary parts in
- * two arrays: the inner loops then vectorize); ls->za keeps the assembled
- * matrix */
+/* the complex matrix is factored in place in the layer's split storage
+ * (ls->zr, ls->zi: the inner loops vectorize) */
 typedef struct {
     int *ipiv, *zipiv;
-    double *re, *im;     /* n×n split complex factors */
-    double *br, *bi;     /* [n] split right-hand side */
 } small_impl;
 
 static int small_factor(db_linsol *ls)
@@ -291,12 +288,7 @@ static int small_factor(db_linsol *ls)
 static int small_factor_complex(db_linsol *ls)
 {
     small_impl *m = ls->impl;
-    const double *z = (const double *)ls->za;
-    for (int k = 0; k < ls->nval; k++) {
-        m->re[k] = z[2 * k];
-        m->im[k] = z[2 * k + 1];
-    }
-    return db_small_zlu_factor(ls->n, m->re, m->im, m->zipiv);
+    return db_small_zlu_factor(ls->n, ls->zr, ls->zi, m->zipiv);
 }
 
 static void small_solve(db_linsol *ls, double *b)
@@ -305,19 +297,10 @@ static void small_solve(db_linsol *ls, double *b)
     db_small_lu_solve(ls->n, ls->a, m->ipiv, b);
 }
 
-static void small_solve_complex(db_linsol *ls, double complex *zb)
+static void small_solve_complex(db_linsol *ls, double *br, double *bi)
 {
     small_impl *m = ls->impl;
-    double *b = (double *)zb;
-    for (int i = 0; i < ls->n; i++) {
-        m->br[i] = b[2 * i];
-        m->bi[i] = b[2 * i + 1];
-    }
-    db_small_zlu_solve(ls->n, m->re, m->im, m->zipiv, m->br, m->bi);
-    for (int i = 0; i < ls->n; i++) {
-        b[2 * i] = m->br[i];
-        b[2 * i + 1] = m->bi[i];
-    }
+    db_small_zlu_solve(ls->n, ls->zr, ls->zi, m->zipiv, br, bi);
 }
 
 static void small_destroy(db_linsol *ls)
@@ -326,10 +309,6 @@ static void small_destroy(db_linsol *ls)
     if (m) {
         free(m->ipiv);
         free(m->zipiv);
-        free(m->re);
-        free(m->im);
-        free(m->br);
-        free(m->bi);
         free(m);
     }
     ls->impl = NULL;
@@ -348,9 +327,5 @@ int db_linsol_init_small(db_linsol *ls)
         return -1;
     m->ipiv = malloc(sizeof(int) * n1);
     m->zipiv = malloc(sizeof(int) * n1);
-    m->re = malloc(sizeof(double) * n1 * n1);
-    m->im = malloc(sizeof(double) * n1 * n1);
-    m->br = malloc(sizeof(double) * n1);
-    m->bi = malloc(sizeof(double) * n1);
-    return m->ipiv && m->zipiv && m->re && m->im && m->br && m->bi ? 0 : -1;
+    return m->ipiv && m->zipiv ? 0 : -1;
 }

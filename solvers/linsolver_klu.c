@@ -1,8 +1,9 @@
 /* linsolver_klu.c — the sparse implementation of the linear-solver layer
  * (linsolver.h): SuiteSparse KLU on the fixed CSC pattern, through sparse_lu.h
  * (ordering once, refactorization with the old pivots while they serve).  The
- * values are copied into KLU's numeric object, so ls->a / ls->za keep the
- * assembled matrix. */
+ * values are copied into KLU's numeric object, so ls->a / ls->zr, ls->zi keep
+ * the assembled matrix; complex values and right-hand sides are interleaved
+ * for KLU in za / zb. */
 #include <stdlib.h>
 
 #include "linsolver.h"
@@ -10,6 +11,7 @@
 
 typedef struct {
     db_splu *re, *cx;
+    double complex *za, *zb;
 } klu_impl;
 
 static int klu_factor_real(db_linsol *ls)
@@ -21,7 +23,9 @@ static int klu_factor_real(db_linsol *ls)
 static int klu_factor_cplx(db_linsol *ls)
 {
     klu_impl *m = ls->impl;
-    return db_splu_factor(m->cx, (const double *)ls->za);
+    for (int k = 0; k < ls->nval; k++)
+        m->za[k] = CMPLX(ls->zr[k], ls->zi[k]);
+    return db_splu_factor(m->cx, (const double *)m->za);
 }
 
 static void klu_solve_real(db_linsol *ls, double *b)
@@ -30,10 +34,16 @@ static void klu_solve_real(db_linsol *ls, double *b)
     db_splu_solve(m->re, b);
 }
 
-static void klu_solve_cplx(db_linsol *ls, double complex *b)
+static void klu_solve_cplx(db_linsol *ls, double *br, double *bi)
 {
     klu_impl *m = ls->impl;
-    db_splu_solve(m->cx, (double *)b);
+    for (int i = 0; i < ls->n; i++)
+        m->zb[i] = CMPLX(br[i], bi[i]);
+    db_splu_solve(m->cx, (double *)m->zb);
+    for (int i = 0; i < ls->n; i++) {
+        br[i] = creal(m->zb[i]);
+        bi[i] = cimag(m->zb[i]);
+    }
 }
 
 static void klu_destroy(db_linsol *ls)
@@ -42,6 +52,8 @@ static void klu_destroy(db_linsol *ls)
     if (m) {
         db_splu_free(m->re);
         db_splu_free(m->cx);
+        free(m->za);
+        free(m->zb);
         free(m);
     }
     ls->impl = NULL;
@@ -58,9 +70,12 @@ int db_linsol_init_klu(db_linsol *ls)
     if (!m || !db_splu_available())
         return -1;
     m->re = db_splu_new(ls->n, ls->colptr, ls->rowind, 0);
-    if (ls->za)
+    if (ls->zr) {
         m->cx = db_splu_new(ls->n, ls->colptr, ls->rowind, 1);
-    return m->re && (!ls->za || m->cx) ? 0 : -1;
+        m->za = malloc(sizeof(double complex) * (size_t)(ls->nval > 0 ? ls->nval : 1));
+        m->zb = malloc(sizeof(double complex) * (size_t)(ls->n > 0 ? ls->n : 1));
+    }
+    return m->re && (!ls->zr || (m->cx && m->za && m->zb)) ? 0 : -1;
 }
 
 /* full (pivoting) factorizations of both matrices so far (counter of the cores) */

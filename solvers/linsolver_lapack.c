@@ -6,8 +6,11 @@
 #include "linalg.h"
 #include "linsolver.h"
 
+/* zgetrf/zgetrs want interleaved complex numbers: the split matrix and
+ * right-hand side of the layer are copied into za and zb */
 typedef struct {
     int *ipiv, *zipiv;
+    double complex *za, *zb;
 } lapack_impl;
 
 static int lapack_factor(db_linsol *ls)
@@ -23,8 +26,10 @@ static int lapack_factor_complex(db_linsol *ls)
 {
     lapack_impl *m = ls->impl;
     int info = 0;
+    for (int k = 0; k < ls->nval; k++)
+        m->za[k] = CMPLX(ls->zr[k], ls->zi[k]);
     if (ls->n > 0)
-        zgetrf_(&ls->n, &ls->n, ls->za, &ls->n, m->zipiv, &info);
+        zgetrf_(&ls->n, &ls->n, m->za, &ls->n, m->zipiv, &info);
     return info;
 }
 
@@ -36,12 +41,18 @@ static void lapack_solve(db_linsol *ls, double *b)
         dgetrs_("N", &ls->n, &one, ls->a, &ls->n, m->ipiv, b, &ls->n, &info, 1);
 }
 
-static void lapack_solve_complex(db_linsol *ls, double complex *b)
+static void lapack_solve_complex(db_linsol *ls, double *br, double *bi)
 {
     lapack_impl *m = ls->impl;
     int info = 0, one = 1;
+    for (int i = 0; i < ls->n; i++)
+        m->zb[i] = CMPLX(br[i], bi[i]);
     if (ls->n > 0)
-        zgetrs_("N", &ls->n, &one, ls->za, &ls->n, m->zipiv, b, &ls->n, &info, 1);
+        zgetrs_("N", &ls->n, &one, m->za, &ls->n, m->zipiv, m->zb, &ls->n, &info, 1);
+    for (int i = 0; i < ls->n; i++) {
+        br[i] = creal(m->zb[i]);
+        bi[i] = cimag(m->zb[i]);
+    }
 }
 
 static void lapack_destroy(db_linsol *ls)
@@ -50,6 +61,8 @@ static void lapack_destroy(db_linsol *ls)
     if (m) {
         free(m->ipiv);
         free(m->zipiv);
+        free(m->za);
+        free(m->zb);
         free(m);
     }
     ls->impl = NULL;
@@ -68,5 +81,7 @@ int db_linsol_init_lapack(db_linsol *ls)
         return -1;
     m->ipiv = malloc(sizeof(int) * n1);
     m->zipiv = malloc(sizeof(int) * n1);
-    return m->ipiv && m->zipiv ? 0 : -1;
+    m->za = malloc(sizeof(double complex) * n1 * n1);
+    m->zb = malloc(sizeof(double complex) * n1);
+    return m->ipiv && m->zipiv && m->za && m->zb ? 0 : -1;
 }

@@ -120,9 +120,8 @@ void radau_params_from_opts(radau_params *p, const db_solver_opts *o)
 typedef struct {
     int n;
     double *y, *z1, *z2, *z3, *f1, *f2, *f3, *fy0, *scal, *cont, *t1, *t2, *t3;
-    double complex *zc;
     /* the linear-solver layer (linsolver.h): small dense, LAPACK or KLU; the
-     * real matrix fac1 E − J in ls->a, the complex one in ls->za */
+     * real matrix fac1 E − J in ls->a, the complex one in ls->zr, ls->zi */
     db_linsol *ls;
     double *J;          /* [ls->nval] ∂F/∂y in the layer's storage */
     const double *Est;  /* E in the layer's storage (s->E or s->E_sp), NULL = identity */
@@ -143,7 +142,6 @@ static void rw_free(rw *w)
 {
     free(w->y);
     free(w->J);
-    free(w->zc);
     free(w->ei);
     free(w->ej);
     free(w->epos);
@@ -258,9 +256,8 @@ static int rw_alloc(rw *w, const radau_sys *s, int sparse)
     w->n = n;
     w->index = s->index;
     w->y = calloc(16 * nn, sizeof(double));
-    w->zc = calloc(nn, sizeof(double complex));
     w->ls = sparse ? db_linsol_new(n, s->colptr, s->rowind, 1) : db_linsol_new(n, NULL, NULL, 1);
-    if (!w->y || !w->zc || !w->ls)
+    if (!w->y || !w->ls)
         goto fail;
     w->J = calloc((size_t)(w->ls->nval > 0 ? w->ls->nval : 1), sizeof(double));
     if (!w->J)
@@ -328,16 +325,17 @@ static int eval_f(const radau_sys *s, double t, const double *y, double *F, db_c
 static int decompose(rw *w, double fac1, double alphn, double betan)
 {
     db_linsol *ls = w->ls;
-    const double complex ab = alphn + betan * I;
     const int ne = w->nnz < 0 ? w->n : w->nnz;
     for (int k = 0; k < ls->nval; k++) {
         ls->a[k] = -w->J[k];
-        ls->za[k] = -w->J[k];
+        ls->zr[k] = -w->J[k];
+        ls->zi[k] = 0.0;
     }
     for (int k = 0; k < ne; k++) {
         const long d = w->epos[k];
         ls->a[d] += fac1 * w->ev[k];
-        ls->za[d] += ab * w->ev[k];
+        ls->zr[d] += alphn * w->ev[k];
+        ls->zi[d] += betan * w->ev[k];
     }
     if (db_linsol_factor(ls))
         return 1;
@@ -634,14 +632,11 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
                 w.z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3 - w.t1[i] * fac1;
                 const double r2 = TI21 * a1 + TI22 * a2 + TI23 * a3 + s2 * alphn - s3 * betan;
                 const double r3 = TI31 * a1 + TI32 * a2 + TI33 * a3 + s3 * alphn + s2 * betan;
-                w.zc[i] = r2 + r3 * I;
+                w.z2[i] = r2;   /* the complex stage r2 + i r3, split */
+                w.z3[i] = r3;
             }
             db_linsol_solve(w.ls, w.z1);
-            db_linsol_solve_complex(w.ls, w.zc);
-            for (int i = 0; i < n; i++) {
-                w.z2[i] = creal(w.zc[i]);
-                w.z3[i] = cimag(w.zc[i]);
-            }
+            db_linsol_solve_complex(w.ls, w.z2, w.z3);
             c->solves++;
             newt++;
             newton_iters++;
