@@ -106,25 +106,31 @@ void db_small_lu_solve(int n, const double *restrict lu, const int *ipiv, double
         lu_solve_rows(n, lu, b);
         return;
     }
-    /* L (unit lower), column-oriented as dtrsm */
-    for (int k = 0; k < n; k++) {
-        const double bk = b[k];
-        if (bk != 0.0) {
-            const double *ck = lu + (size_t)k * nn;
-            for (int i = k + 1; i < n; i++)
-                b[i] -= bk * ck[i];
-        }
+    /* L (unit lower), column-oriented as dtrsm, two columns per sweep: b_i
+     * still sees column k before column k + 1 */
+    int k = 0;
+    for (; k + 1 < n; k += 2) {
+        const double *restrict c0 = lu + (size_t)k * nn, *restrict c1 = c0 + nn;
+        const double b0 = b[k];
+        const double b1 = b[k + 1] - b0 * c0[k + 1];
+        b[k + 1] = b1;
+        for (int i = k + 2; i < n; i++)
+            b[i] = (b[i] - b0 * c0[i]) - b1 * c1[i];
     }
-    /* U */
-    for (int k = n - 1; k >= 0; k--) {
-        if (b[k] != 0.0) {
-            const double *ck = lu + (size_t)k * nn;
-            const double bk = b[k] / ck[k];
-            b[k] = bk;
-            for (int i = 0; i < k; i++)
-                b[i] -= bk * ck[i];
-        }
+    /* the last column has nothing below it */
+    /* U, two columns per sweep from the right */
+    k = n - 1;
+    for (; k >= 1; k -= 2) {
+        const double *restrict c0 = lu + (size_t)k * nn, *restrict c1 = c0 - nn;
+        const double b0 = b[k] / c0[k];
+        b[k] = b0;
+        const double b1 = (b[k - 1] - b0 * c0[k - 1]) / c1[k - 1];
+        b[k - 1] = b1;
+        for (int i = 0; i < k - 1; i++)
+            b[i] = (b[i] - b0 * c0[i]) - b1 * c1[i];
     }
+    if (k == 0)
+        b[0] /= lu[0];
 }
 
 /* ---- complex: split form, real parts in one array, imaginary in another ---- */
@@ -247,29 +253,40 @@ void db_small_zlu_solve(int n, const double *restrict re, const double *restrict
         zlu_solve_rows(n, re, im, br, bi);
         return;
     }
-    for (int k = 0; k < n; k++) {
-        const double xr = br[k], xi = bi[k];
-        if (xr != 0.0 || xi != 0.0) {
-            const double *kr = re + (size_t)k * nn, *ki = im + (size_t)k * nn;
-            for (int i = k + 1; i < n; i++) {
-                br[i] -= xr * kr[i] - xi * ki[i];
-                bi[i] -= xr * ki[i] + xi * kr[i];
-            }
+    /* as the real case: two columns per sweep, column k before k + 1 */
+    int k = 0;
+    for (; k + 1 < n; k += 2) {
+        const double *restrict r0 = re + (size_t)k * nn, *restrict i0 = im + (size_t)k * nn;
+        const double *restrict r1 = r0 + nn, *restrict i1 = i0 + nn;
+        const double x0 = br[k], y0 = bi[k];
+        const double x1 = br[k + 1] - (x0 * r0[k + 1] - y0 * i0[k + 1]);
+        const double y1 = bi[k + 1] - (x0 * i0[k + 1] + y0 * r0[k + 1]);
+        br[k + 1] = x1;
+        bi[k + 1] = y1;
+        for (int i = k + 2; i < n; i++) {
+            br[i] = (br[i] - (x0 * r0[i] - y0 * i0[i])) - (x1 * r1[i] - y1 * i1[i]);
+            bi[i] = (bi[i] - (x0 * i0[i] + y0 * r0[i])) - (x1 * i1[i] + y1 * r1[i]);
         }
     }
-    for (int k = n - 1; k >= 0; k--) {
-        if (br[k] != 0.0 || bi[k] != 0.0) {
-            const double *kr = re + (size_t)k * nn, *ki = im + (size_t)k * nn;
-            double xr, xi;
-            zdiv(br[k], bi[k], kr[k], ki[k], &xr, &xi);
-            br[k] = xr;
-            bi[k] = xi;
-            for (int i = 0; i < k; i++) {
-                br[i] -= xr * kr[i] - xi * ki[i];
-                bi[i] -= xr * ki[i] + xi * kr[i];
-            }
+    k = n - 1;
+    for (; k >= 1; k -= 2) {
+        const double *restrict r0 = re + (size_t)k * nn, *restrict i0 = im + (size_t)k * nn;
+        const double *restrict r1 = r0 - nn, *restrict i1 = i0 - nn;
+        double x0, y0, x1, y1;
+        zdiv(br[k], bi[k], r0[k], i0[k], &x0, &y0);
+        br[k] = x0;
+        bi[k] = y0;
+        zdiv(br[k - 1] - (x0 * r0[k - 1] - y0 * i0[k - 1]),
+             bi[k - 1] - (x0 * i0[k - 1] + y0 * r0[k - 1]), r1[k - 1], i1[k - 1], &x1, &y1);
+        br[k - 1] = x1;
+        bi[k - 1] = y1;
+        for (int i = 0; i < k - 1; i++) {
+            br[i] = (br[i] - (x0 * r0[i] - y0 * i0[i])) - (x1 * r1[i] - y1 * i1[i]);
+            bi[i] = (bi[i] - (x0 * i0[i] + y0 * r0[i])) - (x1 * i1[i] + y1 * r1[i]);
         }
     }
+    if (k == 0)
+        zdiv(br[0], bi[0], re[0], im[0], &br[0], &bi[0]);
 }
 
 /* ---- the ops of the layer ------------------------------------------------- */
