@@ -57,9 +57,12 @@ scaling: build
 	$(DAEBENCH) plot --results $(RESULTS)/scaling/bench.json --out $(RESULTS)/plots
 
 # instructions per accepted step of a fixed set of runs under callgrind
-# (scripts/cost.sh): $(RESULTS)/cost/cost.json and cost.png (README "Performance")
+# (scripts/cost.sh): $(RESULTS)/cost/cost.json and cost.png, checked against
+# $(BASELINE_COST) when it exists (README "Performance")
+BASELINE_COST ?= reference/baseline/cost.json
 cost: build
-	bash scripts/cost.sh --daebench $(DAEBENCH) --out $(RESULTS)/cost
+	bash scripts/cost.sh --daebench $(DAEBENCH) --out $(RESULTS)/cost \
+	  $(if $(wildcard $(BASELINE_COST)),--baseline $(BASELINE_COST))
 
 # accept the last sweep as the new baseline (after make bench-quick / make bench)
 baseline:

@@ -6,21 +6,27 @@
 # (atomically: temp file + rename) and, with gnuplot, OUT/cost.png.
 #
 #   scripts/cost.sh [--daebench PATH] [--out DIR] [--baseline FILE [--slack F]]
+#                   [--runs FILE]
 #
-# With --baseline (an earlier cost.json) every run must stay within a factor
-# 1 + F (default 0.02) of its baseline figure; exit 1 otherwise (a rise in cost
-# is a regression).  `make cost` runs it on build/daebench into results/cost.
+# With --baseline (an earlier cost.json, e.g. reference/baseline/cost.json)
+# every run must stay within a factor 1 + F (default 0.02) of its baseline
+# figure; exit 1 otherwise (a rise in cost is a regression), 2 on bad input.
+# --runs replaces the fixed set (lines "name|daebench run arguments|figure of
+# the Fortran code or 0").  `make cost` runs it on build/daebench into
+# results/cost against reference/baseline/cost.json.
 set -eu
 DAEBENCH=build/daebench
 OUT=results/cost
 BASELINE=""
 SLACK=0.02
+RUNSFILE=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --daebench) DAEBENCH="$2"; shift 2 ;;
         --out) OUT="$2"; shift 2 ;;
         --baseline) BASELINE="$2"; shift 2 ;;
         --slack) SLACK="$2"; shift 2 ;;
+        --runs) RUNSFILE="$2"; shift 2 ;;
         *) echo "cost.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -37,6 +43,10 @@ pendulum-GGL-bdf|-p pendulum -f GGL -s bdf --tol 1e-8|4800
 pendulum_chain16-GGL-radau5|-p pendulum_chain -f GGL -s radau5 --tol 1e-6 --param N=16|0
 pendulum_chain64-GGL-radau5|-p pendulum_chain -f GGL -s radau5 --tol 1e-6 --param N=64|0
 insulator_chain64-GGL-bdf|-p insulator_chain -f GGL -s bdf --tol 1e-6 --param N=64|0'
+if [ -n "$RUNSFILE" ]; then
+    [ -r "$RUNSFILE" ] || { echo "cost.sh: cannot read $RUNSFILE" >&2; exit 2; }
+    RUNS=$(cat "$RUNSFILE")
+fi
 
 mkdir -p "$OUT"
 tmpdir=$(mktemp -d "$OUT/.cost.XXXXXX")
@@ -69,7 +79,8 @@ while IFS='|' read -r name args fortran; do
     per=$(awk -v i="$ir" -v r="$reps" -v s="$steps" 'BEGIN { printf "%.1f", i / (r * s) }')
     base=""
     if [ -n "$BASELINE" ]; then
-        base=$(awk -v n="\"$name\"" '$0 ~ "\"name\": " n { f = 1 } f && /"instructions_per_step"/ { gsub(/[^0-9.eE+-]/, "", $2); print $2; exit }' "$BASELINE")
+        base=$(grep -F "\"name\": \"$name\"," "$BASELINE" |
+               sed -n 's/.*"instructions_per_step": *\([0-9.eE+-]*\).*/\1/p' | head -1)
     fi
     [ $first = 1 ] || printf ',\n' >>"$json"
     first=0
