@@ -179,7 +179,7 @@ int db_small_zlu_factor(int n, double *re, double *im, int *ipiv)
                 }
             const double pr = kr[k], pi = ki[k];
             /* |pivot| >= DBL_MIN as LAPACK tests it; hypot only near underflow */
-            if (fmax(fabs(pr), fabs(pi)) >= DBL_MIN || hypot(pr, pi) >= DBL_MIN) {
+            if (fabs(pr) >= DBL_MIN || fabs(pi) >= DBL_MIN || hypot(pr, pi) >= DBL_MIN) {
                 double rr, ri;
                 zdiv(1.0, 0.0, pr, pi, &rr, &ri);
                 for (int i = k + 1; i < n; i++) {
