@@ -22,7 +22,24 @@
 /* up to this n the substitutions go row by row (see lu_solve_rows) */
 #define DB_SMALL_ROWS_MAX 12
 
-int db_small_lu_factor(int n, double *a, int *ipiv)
+/* The kernels are written once for any n and instantiated (inlined with a
+ * constant n, so that the compiler unrolls the short loops) for n <= 8: the
+ * same operations in the same order, without loop overhead on tiny systems. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+#define DB_SMALL_FIXED_MAX 8
+/* CASES(X, n): X(1) ... X(8) as switch cases, X(n) otherwise */
+#define CASES(X, n)                                                               \
+    switch (n) {                                                                  \
+    case 1: X(1); case 2: X(2); case 3: X(3); case 4: X(4);                       \
+    case 5: X(5); case 6: X(6); case 7: X(7); case 8: X(8);                       \
+    default: X(n);                                                                \
+    }
+
+static ALWAYS_INLINE int lu_factor_n(int n, double *a, int *ipiv)
 {
     int info = 0;
     const size_t nn = (size_t)n;
@@ -74,7 +91,7 @@ int db_small_lu_factor(int n, double *a, int *ipiv)
 /* substitutions row by row (a dot product per unknown; no vector loop set-up
  * for tiny n).  Each b_i sees the same subtractions in the same order as in
  * the column-oriented form below. */
-static void lu_solve_rows(int n, const double *lu, double *b)
+static ALWAYS_INLINE void lu_solve_rows(int n, const double *lu, double *b)
 {
     const size_t nn = (size_t)n;
     for (int i = 1; i < n; i++) {
@@ -91,7 +108,8 @@ static void lu_solve_rows(int n, const double *lu, double *b)
     }
 }
 
-void db_small_lu_solve(int n, const double *restrict lu, const int *ipiv, double *restrict b)
+static ALWAYS_INLINE void lu_solve_n(int n, const double *restrict lu, const int *ipiv,
+                                      double *restrict b)
 {
     const size_t nn = (size_t)n;
     for (int k = 0; k < n; k++) {
@@ -151,7 +169,7 @@ static inline void zdiv(double ar, double ai, double br, double bi, double *cr, 
     }
 }
 
-int db_small_zlu_factor(int n, double *re, double *im, int *ipiv)
+static ALWAYS_INLINE int zlu_factor_n(int n, double *re, double *im, int *ipiv)
 {
     const size_t nn = (size_t)n;
     int info = 0;
@@ -211,7 +229,8 @@ int db_small_zlu_factor(int n, double *re, double *im, int *ipiv)
 }
 
 /* the complex substitutions row by row, as lu_solve_rows */
-static void zlu_solve_rows(int n, const double *re, const double *im, double *br, double *bi)
+static ALWAYS_INLINE void zlu_solve_rows(int n, const double *re, const double *im, double *br,
+                                          double *bi)
 {
     const size_t nn = (size_t)n;
     for (int i = 1; i < n; i++) {
@@ -235,8 +254,8 @@ static void zlu_solve_rows(int n, const double *re, const double *im, double *br
     }
 }
 
-void db_small_zlu_solve(int n, const double *restrict re, const double *restrict im,
-                        const int *ipiv, double *restrict br, double *restrict bi)
+static ALWAYS_INLINE void zlu_solve_n(int n, const double *restrict re, const double *restrict im,
+                                       const int *ipiv, double *restrict br, double *restrict bi)
 {
     const size_t nn = (size_t)n;
     for (int k = 0; k < n; k++) {
@@ -287,6 +306,36 @@ void db_small_zlu_solve(int n, const double *restrict re, const double *restrict
     }
     if (k == 0)
         zdiv(br[0], bi[0], re[0], im[0], &br[0], &bi[0]);
+}
+
+/* ---- the public kernels: dispatch on n ------------------------------------ */
+int db_small_lu_factor(int n, double *a, int *ipiv)
+{
+#define X(k) return lu_factor_n(k, a, ipiv)
+    CASES(X, n)
+#undef X
+}
+
+void db_small_lu_solve(int n, const double *lu, const int *ipiv, double *b)
+{
+#define X(k) lu_solve_n(k, lu, ipiv, b); return
+    CASES(X, n)
+#undef X
+}
+
+int db_small_zlu_factor(int n, double *re, double *im, int *ipiv)
+{
+#define X(k) return zlu_factor_n(k, re, im, ipiv)
+    CASES(X, n)
+#undef X
+}
+
+void db_small_zlu_solve(int n, const double *re, const double *im, const int *ipiv, double *br,
+                        double *bi)
+{
+#define X(k) zlu_solve_n(k, re, im, ipiv, br, bi); return
+    CASES(X, n)
+#undef X
 }
 
 /* ---- the ops of the layer ------------------------------------------------- */
