@@ -23,8 +23,10 @@ static int klu_factor_real(db_linsol *ls)
 static int klu_factor_cplx(db_linsol *ls)
 {
     klu_impl *m = ls->impl;
-    for (int k = 0; k < ls->nval; k++)
-        m->za[k] = CMPLX(ls->zr[k], ls->zi[k]);
+    for (int k = 0; k < ls->nval; k++) {
+        ((double *)m->za)[2 * k] = ls->zr[k];   /* C11: re, im adjacent */
+        ((double *)m->za)[2 * k + 1] = ls->zi[k];
+    }
     return db_splu_factor(m->cx, (const double *)m->za);
 }
 
@@ -37,8 +39,10 @@ static void klu_solve_real(db_linsol *ls, double *b)
 static void klu_solve_cplx(db_linsol *ls, double *br, double *bi)
 {
     klu_impl *m = ls->impl;
-    for (int i = 0; i < ls->n; i++)
-        m->zb[i] = CMPLX(br[i], bi[i]);
+    for (int i = 0; i < ls->n; i++) {
+        ((double *)m->zb)[2 * i] = br[i];
+        ((double *)m->zb)[2 * i + 1] = bi[i];
+    }
     db_splu_solve(m->cx, (double *)m->zb);
     for (int i = 0; i < ls->n; i++) {
         br[i] = creal(m->zb[i]);

@@ -26,8 +26,10 @@ static int lapack_factor_complex(db_linsol *ls)
 {
     lapack_impl *m = ls->impl;
     int info = 0;
-    for (int k = 0; k < ls->nval; k++)
-        m->za[k] = CMPLX(ls->zr[k], ls->zi[k]);
+    for (int k = 0; k < ls->nval; k++) {
+        ((double *)m->za)[2 * k] = ls->zr[k];   /* C11: re, im adjacent */
+        ((double *)m->za)[2 * k + 1] = ls->zi[k];
+    }
     if (ls->n > 0)
         zgetrf_(&ls->n, &ls->n, m->za, &ls->n, m->zipiv, &info);
     return info;
@@ -45,8 +47,10 @@ static void lapack_solve_complex(db_linsol *ls, double *br, double *bi)
 {
     lapack_impl *m = ls->impl;
     int info = 0, one = 1;
-    for (int i = 0; i < ls->n; i++)
-        m->zb[i] = CMPLX(br[i], bi[i]);
+    for (int i = 0; i < ls->n; i++) {
+        ((double *)m->zb)[2 * i] = br[i];
+        ((double *)m->zb)[2 * i + 1] = bi[i];
+    }
     if (ls->n > 0)
         zgetrs_("N", &ls->n, &one, m->za, &ls->n, m->zipiv, m->zb, &ls->n, &info, 1);
     for (int i = 0; i < ls->n; i++) {

@@ -18,6 +18,16 @@
 #include "solvers/sparse_lu.h"
 #include "testset/tests/check.h"
 
+/* re + i im without CMPLX (which glibc does not define for clang) */
+static double complex mkc(double re, double im)
+{
+    double complex z;
+    double *p = (double *)&z;
+    p[0] = re;
+    p[1] = im;
+    return z;
+}
+
 static unsigned long long rng = 88172645463325252ULL;
 static double urand(void)   /* uniform in (-1, 1), xorshift64 */
 {
@@ -140,7 +150,7 @@ static void complex_case(int kind, int n)
     int *ip = malloc(n * sizeof *ip), *ipl = malloc(n * sizeof *ipl);
     fill(kind, n, re, im);
     for (size_t k = 0; k < nn; k++)
-        a0[k] = CMPLX(re[k], im[k]);
+        a0[k] = mkc(re[k], im[k]);
     memcpy(a, a0, nn * sizeof *a);
     memcpy(b, a0, nn * sizeof *b);
     double *sr = malloc(nn * sizeof *sr), *si = malloc(nn * sizeof *si);
@@ -149,7 +159,7 @@ static void complex_case(int kind, int n)
         sr[k] = creal(a[k]), si[k] = cimag(a[k]);
     int info = db_small_zlu_factor(n, sr, si, ip), linfo = 0, one = 1;
     for (size_t k = 0; k < nn; k++)
-        a[k] = CMPLX(sr[k], si[k]);
+        a[k] = mkc(sr[k], si[k]);
     zgetrf_(&n, &n, b, &n, ipl, &linfo);
     CHECK(info == linfo, "complex %s n=%d: info %d, LAPACK %d", kind_name[kind], n, info, linfo);
     if (singular_kind(kind, n))
@@ -164,13 +174,13 @@ static void complex_case(int kind, int n)
           kind_name[kind], n);
     if (info == 0) {
         for (int i = 0; i < n; i++)
-            x[i] = y[i] = CMPLX(urand(), urand());
+            x[i] = y[i] = mkc(urand(), urand());
         memcpy(r, x, n * sizeof *r);
         for (int i = 0; i < n; i++)
             xre[i] = creal(x[i]), xim[i] = cimag(x[i]);
         db_small_zlu_solve(n, sr, si, ip, xre, xim);
         for (int i = 0; i < n; i++)
-            x[i] = CMPLX(xre[i], xim[i]);
+            x[i] = mkc(xre[i], xim[i]);
         zgetrs_("N", &n, &one, b, &n, ipl, y, &n, &linfo, 1);
         CHECK(memcmp(x, y, n * sizeof *x) == 0, "complex %s n=%d: solution bit-equal to zgetrs",
               kind_name[kind], n);
@@ -239,7 +249,7 @@ static void ops_case(int n)
         CHECK(db_linsol_factor_complex(ls[s]) == 0, "%s n=%d: complex factor", ls[s]->ops->name, n);
         for (int i = 0; i < n; i++) {
             xr[s][i] = 1.0 + i;
-            xc[s][i] = CMPLX(1.0, -0.5 * i);
+            xc[s][i] = mkc(1.0, -0.5 * i);
         }
         db_linsol_solve(ls[s], xr[s]);
         double *br = malloc(n * sizeof *br), *bi = malloc(n * sizeof *bi);
@@ -247,7 +257,7 @@ static void ops_case(int n)
             br[i] = creal(xc[s][i]), bi[i] = cimag(xc[s][i]);
         db_linsol_solve_complex(ls[s], br, bi);
         for (int i = 0; i < n; i++)
-            xc[s][i] = CMPLX(br[i], bi[i]);
+            xc[s][i] = mkc(br[i], bi[i]);
         free(br);
         free(bi);
         CHECK(ls[s]->nfactor == 1 && ls[s]->nfactor_complex == 1 && ls[s]->nsolve == 1 &&
