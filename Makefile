@@ -13,7 +13,7 @@ BASELINE_PAPERS ?= reference/baseline/papers.json
 DAEBENCH = $(BUILD)/daebench
 export OPENBLAS_NUM_THREADS = 1
 
-.PHONY: all setup build test test-asan bench bench-quick scaling baseline baseline-full reference browser-check clean \
+.PHONY: all setup build test test-asan bench bench-quick scaling cost baseline baseline-full reference browser-check clean \
         papers papers-baseline
 
 all: build
@@ -60,6 +60,14 @@ bench-quick: build
 scaling: build
 	$(DAEBENCH) bench --suite scaling --jobs 1 --out $(RESULTS)/scaling
 	$(DAEBENCH) plot --results $(RESULTS)/scaling/bench.json --out $(RESULTS)/plots
+
+# instructions per accepted step of a fixed set of runs under callgrind
+# (scripts/cost.sh): $(RESULTS)/cost/cost.json and cost.png, checked against
+# $(BASELINE_COST) when it exists (README "Performance")
+BASELINE_COST ?= reference/baseline/cost.json
+cost: build
+	bash scripts/cost.sh --daebench $(DAEBENCH) --out $(RESULTS)/cost \
+	  $(if $(wildcard $(BASELINE_COST)),--baseline $(BASELINE_COST))
 
 # accept the last sweep as the new baseline (make bench-quick -> results/quick,
 # make bench -> results/full)

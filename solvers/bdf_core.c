@@ -56,8 +56,7 @@
 
 #include "bdf_core.h"
 #include "fdjac.h"
-#include "linalg.h"
-#include "sparse_lu.h"
+#include "linsolver.h"
 
 #define NCOL (BDF_MAXORD + 2)
 
@@ -73,18 +72,26 @@ typedef struct {
     double *y, *yp, *del, *e, *R, *F, *wt, *tmp, *emask;
     int nmask;
     double hscale;               /* Newton-norm factor of the excluded unknowns */
-    double *J;                   /* neq × n */
-    db_lu lu;                    /* n×n, or (neq+n)² for least squares */
+    double *J;                   /* ∂F/∂y: neq × n dense, or the CSC values of the
+                                    structured path (jac_nnz); nJ values */
+    int nJ;
+    /* E in J's storage (d->E or d->E_sp), its pattern (NULL: dense neq × n) and
+     * the analytic Jacobian callback writing J's storage (d->jac or d->jac_sparse) */
+    const double *Est;
+    const int *Ecolptr, *Erowind;
+    int *ecp, *eri;              /* E's non-zeros by columns (CSC, neq × n), for E y' */
+    double *ev;
+    int (*jacf)(const db_dae *d, double t, const double *y, double *J);
+    /* the linear-solver layer (linsolver.h): P = cj E − J (n×n, small dense,
+     * LAPACK or KLU), or the augmented least-squares matrix ((neq+n)², dense) */
+    db_linsol *ls;
     double *z;                   /* augmented right-hand side */
     int *rowA, *rowB, mA, pB;    /* least-squares rows / exact rows */
     double *rw;                  /* [mA] least-squares row weights (ls=weighted; else 1) */
     db_fdjac fj;
     double *Jw;                  /* probe workspace */
     long nf, njac, ndec, nsol, njan, njfd, nfdev, nupd, npat;
-    /* structured path (d->jac_sparse, square, analytic J): P = cj E_sp − Jx */
-    int sp;
-    double *Jx, *ax;             /* [jac_nnz] */
-    db_splu *slu;
+    int sp;                      /* structured path (d->jac_sparse, square, analytic J) */
 } bdf_mem;
 
 static void bdf_mem_free(bdf_mem *w)
@@ -105,11 +112,43 @@ static void bdf_mem_free(bdf_mem *w)
     free(w->rowB);
     free(w->rw);
     free(w->Jw);
-    db_lu_free(&w->lu);
+    db_linsol_free(w->ls);
     db_fdjac_free(&w->fj);
-    free(w->Jx);
-    free(w->ax);
-    db_splu_free(w->slu);
+    free(w->ecp);
+    free(w->eri);
+    free(w->ev);
+}
+
+/* E's non-zeros column by column (in the order of its storage) into
+ * ecp/eri/ev: E y' then costs one multiply-add per non-zero.  0 or -1 */
+static int bdf_e_compress(bdf_mem *w)
+{
+    const int n = w->n, m = w->neq;
+    int nz = 0;
+    for (int j = 0; j < n; j++) {
+        const int k0 = w->Ecolptr ? w->Ecolptr[j] : j * m;
+        const int k1 = w->Ecolptr ? w->Ecolptr[j + 1] : k0 + m;
+        for (int k = k0; k < k1; k++)
+            nz += w->Est[k] != 0.0;
+    }
+    w->ecp = malloc(sizeof(int) * ((size_t)n + 1));
+    w->eri = malloc(sizeof(int) * ((size_t)nz + 1));
+    w->ev = malloc(sizeof(double) * ((size_t)nz + 1));
+    if (!w->ecp || !w->eri || !w->ev)
+        return -1;
+    nz = 0;
+    for (int j = 0; j < n; j++) {
+        const int k0 = w->Ecolptr ? w->Ecolptr[j] : j * m;
+        const int k1 = w->Ecolptr ? w->Ecolptr[j + 1] : k0 + m;
+        w->ecp[j] = nz;
+        for (int k = k0; k < k1; k++)
+            if (w->Est[k] != 0.0) {
+                w->eri[nz] = w->Ecolptr ? w->Erowind[k] : k - k0;
+                w->ev[nz++] = w->Est[k];
+            }
+    }
+    w->ecp[n] = nz;
+    return 0;
 }
 
 static int bdf_mem_alloc(bdf_mem *w)
@@ -130,26 +169,24 @@ static int bdf_mem_alloc(bdf_mem *w)
     w->rowA = calloc(m + 1, sizeof(int));
     w->rowB = calloc(m + 1, sizeof(int));
     w->rw = calloc(m + 1, sizeof(double));
-    if (w->sp) {
-        /* no dense J, LU or FD workspace: O(nnz) memory */
-        const db_dae *d = w->d;
-        w->Jx = calloc((size_t)d->jac_nnz + 1, sizeof(double));
-        w->ax = calloc((size_t)d->jac_nnz + 1, sizeof(double));
-        w->slu = db_splu_new(w->n, d->jac_colptr, d->jac_rowind, 0);
-        if (!w->phi || !w->y || !w->yp || !w->del || !w->e || !w->R || !w->F || !w->wt ||
-            !w->tmp || !w->emask || !w->z || !w->rowA || !w->rowB || !w->rw || !w->Jx || !w->ax ||
-            !w->slu)
-            return -1;
-        return 0;
-    }
-    w->J = calloc(n * m + 1, sizeof(double));
-    w->Jw = calloc(n * m + 1, sizeof(double));
+    const db_dae *d = w->d;
     if (!w->phi || !w->y || !w->yp || !w->del || !w->e || !w->R || !w->F || !w->wt ||
-        !w->tmp || !w->emask || !w->J || !w->z || !w->rowA || !w->rowB || !w->rw || !w->Jw)
+        !w->tmp || !w->emask || !w->z || !w->rowA || !w->rowB || !w->rw)
         return -1;
-    if (db_lu_alloc(&w->lu, nlu) != 0)
+    /* the structured path has no dense J, LU or FD workspace: O(nnz) memory */
+    w->nJ = w->sp ? d->jac_nnz : (int)(n * m);
+    w->Est = w->sp ? d->E_sp : d->E;
+    w->Ecolptr = w->sp ? d->jac_colptr : NULL;
+    w->Erowind = w->sp ? d->jac_rowind : NULL;
+    w->jacf = w->sp ? d->jac_sparse : d->jac;
+    w->J = calloc((size_t)w->nJ + 1, sizeof(double));
+    w->ls = db_linsol_new(nlu, w->Ecolptr, w->Erowind, 0);
+    if (!w->J || !w->ls || bdf_e_compress(w) != 0)
         return -1;
-    if (db_fdjac_alloc(&w->fj, w->neq, w->n) != 0)
+    if (w->sp)
+        return 0;
+    w->Jw = calloc(n * m + 1, sizeof(double));
+    if (!w->Jw || db_fdjac_alloc(&w->fj, w->neq, w->n) != 0)
         return -1;
     return 0;
 }
@@ -245,21 +282,7 @@ static int bdf_res(bdf_mem *w, double t, const double *y, const double *yp, doub
         return 1;
     for (int i = 0; i < m; i++)
         R[i] = -w->F[i];
-    if (w->sp) {
-        for (int j = 0; j < n; j++) {
-            if (yp[j] == 0.0)
-                continue;
-            for (int k = d->jac_colptr[j]; k < d->jac_colptr[j + 1]; k++)
-                R[d->jac_rowind[k]] += d->E_sp[k] * yp[j];
-        }
-    } else
-    for (int j = 0; j < n; j++) {
-        if (yp[j] == 0.0)
-            continue;
-        const double *col = d->E + (size_t)j * (size_t)m;
-        for (int i = 0; i < m; i++)
-            R[i] += col[i] * yp[j];
-    }
+    db_mat_matvec_add(m, n, w->ecp, w->eri, w->ev, yp, R);
     for (int i = 0; i < m; i++)
         if (!isfinite(R[i]))
             return 1;
@@ -271,24 +294,14 @@ static int bdf_res(bdf_mem *w, double t, const double *y, const double *yp, doub
 static int bdf_jac(bdf_mem *w, double t, const double *y, int dense)
 {
     const db_dae *d = w->d;
-    const size_t nm = (size_t)w->n * (size_t)w->neq;
     w->njac++;
-    if (w->sp) {
-        w->njan++;
-        memset(w->Jx, 0, sizeof(double) * (size_t)d->jac_nnz);
-        if (d->jac_sparse(d, t, y, w->Jx) != 0)
-            return 1;
-        for (int k = 0; k < d->jac_nnz; k++)
-            if (!isfinite(w->Jx[k]))
-                return 1;
-        return 0;
-    }
     if (w->jmode == BDF_JAC_ANALYTIC) {
         w->njan++;
-        memset(w->J, 0, nm * sizeof(double));
-        if (d->jac(d, t, y, w->J) != 0)
+        if (!d->self_checked)
+            memset(w->J, 0, (size_t)w->nJ * sizeof(double));
+        if (w->jacf(d, t, y, w->J) != 0)
             return 1;
-        for (size_t k = 0; k < nm; k++)
+        for (int k = 0; k < w->nJ && !d->self_checked; k++)
             if (!isfinite(w->J[k]))
                 return 1;
         return 0;
@@ -335,21 +348,15 @@ static void bdf_row_weights(bdf_mem *w)
 static int bdf_factor(bdf_mem *w, double cj)
 {
     const int n = w->n, m = w->neq;
-    const double *E = w->d->E, *J = w->J;
+    const double *E = w->Est, *J = w->J;
     w->ndec++;
-    if (w->sp) {
-        const db_dae *d = w->d;
-        for (int k = 0; k < d->jac_nnz; k++)
-            w->ax[k] = cj * d->E_sp[k] - w->Jx[k];
-        return db_splu_factor(w->slu, w->ax) != 0;
-    }
     if (!w->cfg.ls) {
-        for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
-            w->lu.a[k] = cj * E[k] - J[k];
-        return db_lu_factor(&w->lu);
+        for (int k = 0; k < w->nJ; k++)
+            w->ls->a[k] = cj * E[k] - J[k];
+        return db_linsol_factor(w->ls) != 0;
     }
     const int N = m + n, mA = w->mA, pB = w->pB;
-    double *K = w->lu.a;
+    double *K = w->ls->a;
     bdf_row_weights(w);
     memset(K, 0, sizeof(double) * (size_t)N * (size_t)N);
 #define KK(i, j) K[(size_t)(j) * (size_t)N + (size_t)(i)]
@@ -373,19 +380,15 @@ static int bdf_factor(bdf_mem *w, double cj)
         }
     }
 #undef KK
-    return db_lu_factor(&w->lu);
+    return db_linsol_factor(w->ls);
 }
 
 /* v (neq residual) -> v (n correction) */
 static void bdf_solve(bdf_mem *w, double *v)
 {
     w->nsol++;
-    if (w->sp) {
-        db_splu_solve(w->slu, v);
-        return;
-    }
     if (!w->cfg.ls) {
-        db_lu_solve(&w->lu, v);
+        db_linsol_solve(w->ls, v);
         return;
     }
     const int n = w->n, mA = w->mA, pB = w->pB;
@@ -395,7 +398,7 @@ static void bdf_solve(bdf_mem *w, double *v)
         w->z[mA + j] = 0.0;
     for (int b = 0; b < pB; b++)
         w->z[mA + n + b] = v[w->rowB[b]];
-    db_lu_solve(&w->lu, w->z);
+    db_linsol_solve(w->ls, w->z);
     for (int j = 0; j < n; j++)
         v[j] = w->z[mA + j];
 }
@@ -437,7 +440,7 @@ static void bdf_counters(const bdf_mem *w, db_counters *c, long steps, long reje
     db_counters_set_extra(c, "jac_fd_groups", w->jmode == BDF_JAC_GROUP ? w->fj.ngroups : 0);
     db_counters_set_extra(c, "jac_updates", w->nupd);
     db_counters_set_extra(c, "pattern_updates", w->npat);
-    if (w->sp)
+    if (w->ls && w->ls->sparse)
         db_counters_set_extra(c, "sparse_lu", 1);
 }
 
@@ -488,7 +491,7 @@ db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf
     w->jmode = cfg->jac == BDF_JAC_DEFAULT ? (d->jac ? BDF_JAC_ANALYTIC : BDF_JAC_FD) : cfg->jac;
     /* structured path, chosen from the DAE's sparsity (cfg->linsol) */
     w->sp = d->jac_sparse && d->jac_colptr && d->jac_rowind && d->E_sp && !cfg->ls &&
-            d->neq == d->n && w->jmode == BDF_JAC_ANALYTIC && db_splu_available() &&
+            d->neq == d->n && w->jmode == BDF_JAC_ANALYTIC && db_linsol_kind(d->n, 1) &&
             cfg->linsol != BDF_LINSOL_DENSE &&
             (cfg->linsol == BDF_LINSOL_SPARSE || d->n > BDF_SPARSE_MIN_N);
     if (bdf_mem_alloc(w) != 0) {

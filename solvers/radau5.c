@@ -96,7 +96,7 @@ static db_status radau5_integrate(const db_dae *d, const db_solver_opts *o, db_o
     }
     radau_sys s = {
         .n = d->n, .E = d->E, .index = d->index, .ctx = (void *)d,
-        .rhs = radau5_rhs, .jac = radau5_jac, .accepted = NULL,
+        .rhs = radau5_rhs, .jac = radau5_jac, .accepted = NULL, .self_checked = d->self_checked,
     };
     if (d->jac_sparse && d->jac_colptr && d->jac_rowind && d->E_sp) {
         s.nnz = d->jac_nnz;

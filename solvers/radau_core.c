@@ -64,8 +64,7 @@
 #include <string.h>
 
 #include "radau_core.h"
-#include "linalg.h"
-#include "sparse_lu.h"
+#include "linsolver.h"
 
 /* ---- method coefficients ------------------------------------------------ */
 #define SQ6 2.449489742783178098197284
@@ -120,171 +119,133 @@ void radau_params_from_opts(radau_params *p, const db_solver_opts *o)
 /* ---- workspace ---------------------------------------------------------- */
 typedef struct {
     int n;
-    double *y, *z1, *z2, *z3, *f1, *f2, *f3, *fy0, *scal, *cont, *t1, *t2, *t3, *J;
-    double complex *zc;
-    db_lu e1;
-    db_zlu e2;
+    double *y, *z1, *z2, *z3, *f1, *f2, *f3, *fy0, *scal, *cont, *t1, *t2, *t3;
+    /* the linear-solver layer (linsolver.h): small dense, LAPACK or KLU; the
+     * real matrix fac1 E − J in ls->a, the complex one in ls->zr, ls->zi */
+    db_linsol *ls;
+    double *J;          /* [ls->nval] ∂F/∂y in the layer's storage */
+    const double *Est;  /* E in the layer's storage (s->E or s->E_sp), NULL = identity */
+    int (*jacf)(void *ctx, double t, const double *y, double *J);  /* s->jac or s->jac_sparse */
     int nnz;            /* non-zeros of E; -1 = identity */
     int has_alg;        /* E has a zero row (algebraic equations) */
-    int *ei, *ej;
-    double *ev;
-    size_t ecap;        /* capacity of ei/ej/ev */
+    int *ei, *ej;       /* E's non-zeros: row, column, */
+    long *epos;         /* value index in the layer's storage */
+    double *ev;         /* and value */
+    size_t ecap;        /* capacity of ei/ej/epos/ev */
     int *rowflag;       /* [n] scratch of e_scan */
+    int ediag;          /* E is diagonal (not the identity): its diagonal in ed */
+    double *ed;         /* [n] */
     const int *index;
-    /* structured path (radau_sys nnz/colptr/rowind/E_sp/jac_sparse) */
-    int sp;             /* 1: sparse J and sparse LUs instead of J, e1, e2 */
-    int spnnz;
-    const double *E_sp;
-    double *Jx, *ax1;   /* [spnnz] J values, real iteration matrix */
-    double complex *ax2;    /* [spnnz] complex iteration matrix */
-    db_splu *slu1, *slu2;
 } rw;
 
 static void rw_free(rw *w)
 {
     free(w->y);
     free(w->J);
-    free(w->zc);
     free(w->ei);
     free(w->ej);
+    free(w->epos);
     free(w->ev);
     free(w->rowflag);
-    db_lu_free(&w->e1);
-    db_zlu_free(&w->e2);
-    free(w->Jx);
-    free(w->ax1);
-    free(w->ax2);
-    db_splu_free(w->slu1);
-    db_splu_free(w->slu2);
+    free(w->ed);
+    db_linsol_free(w->ls);
 }
 
-/* number of non-zeros of E (E_sp on the structured path), 0 for E = identity
- * on the dense path */
-static size_t e_count(const radau_sys *s, int sparse)
+/* the storage range of column j and the row of value k (dense or CSC) */
+static void col_range(const db_linsol *ls, int j, int *k0, int *k1)
 {
-    size_t nz = 0;
-    if (sparse) {
-        for (int k = 0; k < s->nnz; k++)
-            nz += s->E_sp[k] != 0.0;
-        return nz;
+    if (ls->sparse) {
+        *k0 = ls->colptr[j];
+        *k1 = ls->colptr[j + 1];
+    } else {
+        *k0 = j * ls->n;
+        *k1 = *k0 + ls->n;
     }
-    if (!s->E)
-        return 0;
-    for (size_t k = 0; k < (size_t)s->n * (size_t)s->n; k++)
-        nz += s->E[k] != 0.0;
-    return nz;
 }
 
-/* (re-)read E into the list ei/ej/ev (capacity w->ecap), nnz = -1 for the
- * identity (dense path), and has_alg.  No allocation: called again when the
- * system reports a change (radau_sys.accepted / on_newton_failure return 1). */
-static void e_scan(rw *w, const radau_sys *s)
+static int row_of(const db_linsol *ls, int j, int k)
+{
+    return ls->sparse ? ls->rowind[k] : k - j * ls->n;
+}
+
+/* (re-)read E (w->Est in the layer's storage; NULL = identity) into the list
+ * ei/ej/epos/ev (capacity w->ecap), nnz = -1 for the identity, and has_alg.
+ * No allocation: called again when the system reports a change
+ * (radau_sys.accepted / on_newton_failure return 1). */
+static void e_scan(rw *w)
 {
     const int n = w->n;
-    const size_t nn = (size_t)(n > 0 ? n : 1);
-    int nz = 0;
+    int nz = 0, ident = 1;
     w->has_alg = 0;
-    if (w->sp) {
-        int *rowhas = w->rowflag;
-        for (int i = 0; i < n; i++)
-            rowhas[i] = 0;
-        for (int j = 0; j < n; j++)
-            for (int k = s->colptr[j]; k < s->colptr[j + 1]; k++)
-                if (s->E_sp[k] != 0.0 && (size_t)nz < w->ecap) {
-                    w->ei[nz] = s->rowind[k];
-                    w->ej[nz] = j;
-                    w->ev[nz] = s->E_sp[k];
-                    rowhas[s->rowind[k]] = 1;
-                    nz++;
-                }
-        for (int i = 0; i < n; i++)
-            if (!rowhas[i])
-                w->has_alg = 1;
-        w->nnz = nz;
-        return;
-    }
-    w->nnz = -1;
-    if (!s->E)
-        return;
-    int ident = 1;
-    for (int j = 0; j < n && ident; j++)
-        for (int i = 0; i < n && ident; i++)
-            ident = s->E[(size_t)j * nn + (size_t)i] == (i == j ? 1.0 : 0.0);
-    if (ident)
-        return;
-    for (int i = 0; i < n; i++) {
-        int zero = 1;
-        for (int j = 0; j < n && zero; j++)
-            zero = s->E[(size_t)j * nn + (size_t)i] == 0.0;
-        if (zero)
-            w->has_alg = 1;
-    }
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < n; i++) {
-            const double e = s->E[(size_t)j * nn + (size_t)i];
-            if (e != 0.0 && (size_t)nz < w->ecap) {
-                w->ei[nz] = i;
-                w->ej[nz] = j;
-                w->ev[nz] = e;
-                nz++;
-            }
+    if (!w->Est) {
+        for (int i = 0; i < n && (size_t)i < w->ecap; i++) {
+            w->ei[i] = w->ej[i] = i;
+            w->epos[i] = db_linsol_pos(w->ls, i, i);
+            w->ev[i] = 1.0;
         }
-    w->nnz = nz;
+        w->nnz = -1;
+        w->ediag = 0;
+        return;
+    }
+    int *rowhas = w->rowflag;
+    for (int i = 0; i < n; i++)
+        rowhas[i] = 0;
+    for (int j = 0; j < n; j++) {
+        int k0, k1;
+        col_range(w->ls, j, &k0, &k1);
+        for (int k = k0; k < k1; k++) {
+            const double e = w->Est[k];
+            if (e == 0.0 || (size_t)nz >= w->ecap)
+                continue;
+            const int i = row_of(w->ls, j, k);
+            w->ei[nz] = i;
+            w->ej[nz] = j;
+            w->epos[nz] = k;
+            w->ev[nz] = e;
+            rowhas[i] = 1;
+            ident = ident && i == j && e == 1.0;
+            nz++;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        if (!rowhas[i])
+            w->has_alg = 1;
+    w->nnz = ident && nz == n ? -1 : nz;
+    /* a diagonal E (e.g. the GGL and index-reduced forms: identity with zero
+     * rows) is applied entry by entry */
+    w->ediag = w->nnz >= 0;
+    for (int k = 0; k < nz && w->ediag; k++)
+        w->ediag = w->ei[k] == w->ej[k];
+    if (w->ediag) {
+        for (int i = 0; i < n; i++)
+            w->ed[i] = 0.0;
+        for (int k = 0; k < nz; k++)
+            w->ed[w->ei[k]] = w->ev[k];
+    }
 }
 
-/* E's list: room for the current non-zeros, or for every entry when the
- * system may change E (hooks); then the first scan.  0 or -1 (memory) */
+/* E's list: room for the current non-zeros, or for every stored entry when
+ * the system may change E (hooks); then the first scan.  0 or -1 (memory) */
 static int e_alloc(rw *w, const radau_sys *s)
 {
     const int hooks = s->accepted || s->on_newton_failure;
-    size_t cap = e_count(s, w->sp);
-    if (hooks)
-        cap = w->sp ? (size_t)s->nnz : (size_t)w->n * (size_t)w->n;
+    size_t cap = 0;
+    if (!w->Est || hooks)
+        cap = w->Est ? (size_t)w->ls->nval : (size_t)w->n;
+    else
+        for (int k = 0; k < w->ls->nval; k++)
+            cap += w->Est[k] != 0.0;
     w->ecap = cap;
     w->ei = malloc(sizeof(int) * (cap > 0 ? cap : 1));
     w->ej = malloc(sizeof(int) * (cap > 0 ? cap : 1));
+    w->epos = malloc(sizeof(long) * (cap > 0 ? cap : 1));
     w->ev = malloc(sizeof(double) * (cap > 0 ? cap : 1));
     w->rowflag = malloc(sizeof(int) * (size_t)(w->n > 0 ? w->n : 1));
-    if (!w->ei || !w->ej || !w->ev || !w->rowflag)
+    w->ed = malloc(sizeof(double) * (size_t)(w->n > 0 ? w->n : 1));
+    if (!w->ei || !w->ej || !w->epos || !w->ev || !w->rowflag || !w->ed)
         return -1;
-    e_scan(w, s);
+    e_scan(w);
     return 0;
-}
-
-/* the structured path: sparse J, E from E_sp as a list of non-zeros, two sparse
- * LUs analysed once.  0, or -1 (memory, or no sparse LU) */
-static int rw_alloc_sparse(rw *w, const radau_sys *s)
-{
-    const int n = s->n, nnz = s->nnz;
-    const size_t nz1 = (size_t)(nnz > 0 ? nnz : 1);
-    w->sp = 1;
-    w->spnnz = nnz;
-    w->E_sp = s->E_sp;
-    w->Jx = calloc(nz1, sizeof(double));
-    w->ax1 = calloc(nz1, sizeof(double));
-    w->ax2 = calloc(nz1, sizeof(double complex));
-    w->slu1 = db_splu_new(n, s->colptr, s->rowind, 0);
-    w->slu2 = db_splu_new(n, s->colptr, s->rowind, 1);
-    if (!w->Jx || !w->ax1 || !w->ax2 || !w->slu1 || !w->slu2)
-        return -1;
-    return e_alloc(w, s);
-}
-
-/* b := E1⁻¹ b and b := E2⁻¹ b on the path in use */
-static void solve1(rw *w, double *b)
-{
-    if (w->sp)
-        db_splu_solve(w->slu1, b);
-    else
-        db_lu_solve(&w->e1, b);
-}
-
-static void solve2(rw *w, double complex *b)
-{
-    if (w->sp)
-        db_splu_solve(w->slu2, (double *)b);
-    else
-        db_zlu_solve(&w->e2, b);
 }
 
 static int rw_alloc(rw *w, const radau_sys *s, int sparse)
@@ -295,10 +256,14 @@ static int rw_alloc(rw *w, const radau_sys *s, int sparse)
     w->n = n;
     w->index = s->index;
     w->y = calloc(16 * nn, sizeof(double));
-    w->J = sparse ? NULL : calloc(nn * nn, sizeof(double));
-    w->zc = calloc(nn, sizeof(double complex));
-    if (!w->y || (!sparse && !w->J) || !w->zc)
+    w->ls = sparse ? db_linsol_new(n, s->colptr, s->rowind, 1) : db_linsol_new(n, NULL, NULL, 1);
+    if (!w->y || !w->ls)
         goto fail;
+    w->J = calloc((size_t)(w->ls->nval > 0 ? w->ls->nval : 1), sizeof(double));
+    if (!w->J)
+        goto fail;
+    w->Est = sparse ? s->E_sp : s->E;
+    w->jacf = sparse ? s->jac_sparse : s->jac;
     w->z1 = w->y + nn;
     w->z2 = w->z1 + nn;
     w->z3 = w->z2 + nn;
@@ -311,13 +276,6 @@ static int rw_alloc(rw *w, const radau_sys *s, int sparse)
     w->t2 = w->t1 + nn;
     w->t3 = w->t2 + nn;
     w->cont = w->t3 + nn;   /* 4n */
-    if (sparse) {
-        if (rw_alloc_sparse(w, s))
-            goto fail;
-        return 0;
-    }
-    if (db_lu_alloc(&w->e1, n) || db_zlu_alloc(&w->e2, n))
-        goto fail;
     /* E as a list of non-zeros; identity detected */
     if (e_alloc(w, s))
         goto fail;
@@ -334,6 +292,13 @@ static void emul(const rw *w, const double *x, double *out)
         memcpy(out, x, sizeof(double) * (size_t)w->n);
         return;
     }
+    if (w->ediag) {
+        /* the same values as the list below: 0 + e_i x_i (+0 on a zero row, x
+         * being finite here: the Newton iterates are checked first) */
+        for (int i = 0; i < w->n; i++)
+            out[i] = 0.0 + w->ed[i] * x[i];
+        return;
+    }
     for (int i = 0; i < w->n; i++)
         out[i] = 0.0;
     for (int k = 0; k < w->nnz; k++)
@@ -343,9 +308,11 @@ static void emul(const rw *w, const double *x, double *out)
 /* F(t, y) into F, with the failure of the callback or a non-finite value as 1 */
 static int eval_f(const radau_sys *s, double t, const double *y, double *F, db_counters *c)
 {
+    c->f_evals++;
+    if (s->self_checked)
+        return s->rhs(s->ctx, t, y, F) != 0;
     for (int i = 0; i < s->n; i++)
         F[i] = 0.0;
-    c->f_evals++;
     if (s->rhs(s->ctx, t, y, F))
         return 1;
     for (int i = 0; i < s->n; i++)
@@ -357,38 +324,22 @@ static int eval_f(const radau_sys *s, double t, const double *y, double *F, db_c
 /* E1 = fac1 E − J, E2 = (alphn + i betan) E − J, both factored; 0 or nonzero if singular */
 static int decompose(rw *w, double fac1, double alphn, double betan)
 {
-    if (w->sp) {
-        const double complex ab = alphn + betan * I;
-        for (int k = 0; k < w->spnnz; k++) {
-            w->ax1[k] = fac1 * w->E_sp[k] - w->Jx[k];
-            w->ax2[k] = ab * w->E_sp[k] - w->Jx[k];
-        }
-        if (db_splu_factor(w->slu1, w->ax1))
-            return 1;
-        return db_splu_factor(w->slu2, (const double *)w->ax2) ? 1 : 0;
+    db_linsol *ls = w->ls;
+    const int ne = w->nnz < 0 ? w->n : w->nnz;
+    for (int k = 0; k < ls->nval; k++) {
+        ls->a[k] = -w->J[k];
+        ls->zr[k] = -w->J[k];
+        ls->zi[k] = 0.0;
     }
-    const size_t nn = (size_t)w->n * (size_t)w->n;
-    for (size_t k = 0; k < nn; k++) {
-        w->e1.a[k] = -w->J[k];
-        w->e2.a[k] = -w->J[k];
+    for (int k = 0; k < ne; k++) {
+        const long d = w->epos[k];
+        ls->a[d] += fac1 * w->ev[k];
+        ls->zr[d] += alphn * w->ev[k];
+        ls->zi[d] += betan * w->ev[k];
     }
-    const double complex ab = alphn + betan * I;
-    if (w->nnz < 0) {
-        for (int i = 0; i < w->n; i++) {
-            const size_t d = (size_t)i * (size_t)w->n + (size_t)i;
-            w->e1.a[d] += fac1;
-            w->e2.a[d] += ab;
-        }
-    } else {
-        for (int k = 0; k < w->nnz; k++) {
-            const size_t d = (size_t)w->ej[k] * (size_t)w->n + (size_t)w->ei[k];
-            w->e1.a[d] += fac1 * w->ev[k];
-            w->e2.a[d] += ab * w->ev[k];
-        }
-    }
-    if (db_lu_factor(&w->e1))
+    if (db_linsol_factor(ls))
         return 1;
-    return db_zlu_factor(&w->e2) ? 1 : 0;
+    return db_linsol_factor_complex(ls) ? 1 : 0;
 }
 
 /* error weights at y for step h (index-aware) */
@@ -506,7 +457,7 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
 
     /* structured path: chosen from the system's sparsity (radau_params.linsol) */
     const int sparse = s->jac_sparse && s->colptr && s->rowind && s->E_sp &&
-                       db_splu_available() && p->linsol != RADAU_LINSOL_DENSE &&
+                       db_linsol_kind(n, 1) != NULL && p->linsol != RADAU_LINSOL_DENSE &&
                        (p->linsol == RADAU_LINSOL_SPARSE || n > RADAU_SPARSE_MIN_N);
     rw w;
     if (rw_alloc(&w, s, sparse))
@@ -573,29 +524,15 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
 
     enum { NEED_JAC, NEED_DEC, NEED_STEP } next = NEED_JAC;
     for (;;) {
-        if (next == NEED_JAC && w.sp) {
-            memset(w.Jx, 0, sizeof(double) * (size_t)w.spnnz);
-            c->jac_evals++;
-            if (s->jac_sparse(s->ctx, x, w.y, w.Jx)) {
-                st = fail(DB_FAIL_NEWTON, msg, msglen, "radau: Jacobian evaluation failed at t=%g", x, 0);
-                goto done;
-            }
-            for (int k = 0; k < w.spnnz; k++)
-                if (!isfinite(w.Jx[k])) {
-                    st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: Jacobian not finite at t=%g", x, 0);
-                    goto done;
-                }
-            caljac = 1;
-            next = NEED_DEC;
-        }
         if (next == NEED_JAC) {
-            memset(w.J, 0, sizeof(double) * (size_t)n * (size_t)n);
+            if (!s->self_checked)
+                memset(w.J, 0, sizeof(double) * (size_t)w.ls->nval);
             c->jac_evals++;
-            if (s->jac(s->ctx, x, w.y, w.J)) {
+            if (w.jacf(s->ctx, x, w.y, w.J)) {
                 st = fail(DB_FAIL_NEWTON, msg, msglen, "radau: Jacobian evaluation failed at t=%g", x, 0);
                 goto done;
             }
-            for (size_t k = 0; k < (size_t)n * (size_t)n; k++)
+            for (int k = 0; k < w.ls->nval && !s->self_checked; k++)
                 if (!isfinite(w.J[k])) {
                     st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: Jacobian not finite at t=%g", x, 0);
                     goto done;
@@ -695,14 +632,11 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
                 w.z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3 - w.t1[i] * fac1;
                 const double r2 = TI21 * a1 + TI22 * a2 + TI23 * a3 + s2 * alphn - s3 * betan;
                 const double r3 = TI31 * a1 + TI32 * a2 + TI33 * a3 + s3 * alphn + s2 * betan;
-                w.zc[i] = r2 + r3 * I;
+                w.z2[i] = r2;   /* the complex stage r2 + i r3, split */
+                w.z3[i] = r3;
             }
-            solve1(&w, w.z1);
-            solve2(&w, w.zc);
-            for (int i = 0; i < n; i++) {
-                w.z2[i] = creal(w.zc[i]);
-                w.z3[i] = cimag(w.zc[i]);
-            }
+            db_linsol_solve(w.ls, w.z1);
+            db_linsol_solve_complex(w.ls, w.z2, w.z3);
             c->solves++;
             newt++;
             newton_iters++;
@@ -766,7 +700,7 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
             emul(&w, w.t1, w.t2);                   /* t2 = E (e·z)/h, kept */
             for (int i = 0; i < n; i++)
                 w.t3[i] = w.t2[i] + w.fy0[i];
-            solve1(&w, w.t3);
+            db_linsol_solve(w.ls, w.t3);
             c->solves++;
             err = fmax(rms_scaled(&w, w.t3), 1e-10);
             if (err >= 1.0 && (first || reject)) {
@@ -775,7 +709,7 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
                 if (eval_f(s, x, w.t1, w.f1, c) == 0) {
                     for (int i = 0; i < n; i++)
                         w.t3[i] = w.f1[i] + w.t2[i];
-                    solve1(&w, w.t3);
+                    db_linsol_solve(w.ls, w.t3);
                     c->solves++;
                     err = fmax(rms_scaled(&w, w.t3), 1e-10);
                 }
@@ -834,7 +768,7 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
                 }
                 force_jac = r > 0;
                 if (force_jac) {
-                    e_scan(&w, s);
+                    e_scan(&w);
                     minnewt = w.has_alg ? 2 : 1;
                 }
             }
@@ -920,7 +854,7 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
             }
             if (r > 0) {
                 /* a changed system: its E, Jacobian and F(x, y) of the error estimate */
-                e_scan(&w, s);
+                e_scan(&w);
                 minnewt = w.has_alg ? 2 : 1;
                 next = NEED_JAC;
                 if (eval_f(s, x, w.y, w.fy0, c)) {
@@ -934,10 +868,9 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
 
 done:
     db_counters_set_extra(c, "newton_iters", newton_iters);
-    if (w.sp) {
+    if (w.ls && w.ls->sparse) {
         db_counters_set_extra(c, "sparse_lu", 1);
-        db_counters_set_extra(c, "sparse_lu_full", db_splu_full_count(w.slu1) +
-                                                   db_splu_full_count(w.slu2));
+        db_counters_set_extra(c, "sparse_lu_full", db_linsol_klu_full_count(w.ls));
     }
     rw_free(&w);
     return st;

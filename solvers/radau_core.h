@@ -26,10 +26,10 @@ typedef struct radau_sys {
     const int *index;    /* [n] differentiation index 1..3 of each unknown (error
                             scaling, RADAU5 IWORK(5..7)); NULL = all 1 */
     void *ctx;           /* passed to the callbacks */
-    /* F(t, y) into F[n] (F is zeroed before the call).  0, or nonzero if F
+    /* F(t, y) into F[n] (F is zeroed before the call unless self_checked).  0, or nonzero if F
      * cannot be evaluated at y (the step is then reduced). */
     int (*rhs)(void *ctx, double t, const double *y, double *F);
-    /* J = ∂F/∂y, n×n column-major (zeroed before the call).  0 or nonzero. */
+    /* J = ∂F/∂y, n×n column-major (zeroed before the call unless self_checked).  0 or nonzero. */
     int (*jac)(void *ctx, double t, const double *y, double *J);
     /* optional: called after every accepted step with the new state, which it
      * may modify (projection).  Returns 0 to go on, 1 if the system changed (a
@@ -56,6 +56,11 @@ typedef struct radau_sys {
      * returning 1 and a new Jacobian is taken), or < 0 to stop with
      * DB_FAIL_NEWTON.  Like GEOMS's selector update on convergence failure. */
     int (*on_newton_failure)(void *ctx, double t, const double *y);
+    /* optional (additive): 1 if rhs, jac and jac_sparse write every entry of
+     * their output and return nonzero for a value that is not finite (as a
+     * db_dae with self_checked); the core then neither zeroes F and J before
+     * the calls nor scans them after.  0: zeroed before, scanned after. */
+    int self_checked;
 } radau_sys;
 
 /* linear algebra of the Newton iteration (radau_params.linsol) */

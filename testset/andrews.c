@@ -72,22 +72,70 @@ static const trig_term terms[NTERMS] = {
 
 static const double gconst[NL] = { -xb, -yb, -xa, -ya, -xa, -ya };
 
-/* k-th derivative (k = 0..3) of c·cos θ or c·sin θ with respect to θ */
-static double trig_deriv(const trig_term *tt, double th, int k)
-{
-    /* the derivatives of cos cycle cos, -sin, -cos, sin; of sin: sin, cos, -sin, -cos */
-    int ph = (k + (tt->is_sin ? 3 : 0)) % 4;
-    switch (ph) {
-    case 0: return tt->c * cos(th);
-    case 1: return -tt->c * sin(th);
-    case 2: return -tt->c * cos(th);
-    default: return tt->c * sin(th);
-    }
-}
+/* ---- the trigonometric values of one position, computed once ---------------
+ * Every callback of one evaluation (g, G, κ_g, M, f and their derivatives) asks
+ * for sines and cosines of the same ten angles; they are computed once per
+ * position p and kept in a per-thread cache keyed by the bits of p (the values
+ * are those of sin/cos on the same arguments, so results do not change). */
+typedef struct {
+    int valid;
+    double p[NP];
+    double ts[NTERMS], tc[NTERMS];   /* sin, cos of each term's angle */
+    double s[NP], c[NP];             /* sin, cos of q_i (i = 1, 2, 3, 5 used) */
+} trig_cache;
+
+static _Thread_local trig_cache tcache;
+
+/* the first term with the same angle as term k (k itself if none before):
+ * q1, q1+q2, q3, q4+q5, q5, q6+q7, q7 (test set numbering, 1-based) */
+static const signed char term_first[NTERMS] = {
+    0, 1, 2,  0, 1, 2,  0, 1, 8, 9,  0, 1, 8, 9,  0, 1, 16, 17,  0, 1, 16, 17,
+};
 
 static double term_angle(const trig_term *tt, const double *q)
 {
     return q[tt->i] + (tt->j >= 0 ? q[tt->j] : 0.0);
+}
+
+static const trig_cache *trig_at(const double *p)
+{
+    trig_cache *tc = &tcache;
+    if (tc->valid && memcmp(tc->p, p, sizeof tc->p) == 0)
+        return tc;
+    memcpy(tc->p, p, sizeof tc->p);
+    static const int used[] = {1, 2, 3, 5};   /* M, f and the spring use q2, q3, q4, q6 */
+    for (size_t u = 0; u < sizeof used / sizeof *used; u++) {
+        tc->s[used[u]] = sin(p[used[u]]);
+        tc->c[used[u]] = cos(p[used[u]]);
+    }
+    for (int k = 0; k < NTERMS; k++) {
+        const int l = term_first[k];
+        if (l < k) {
+            tc->ts[k] = tc->ts[l];
+            tc->tc[k] = tc->tc[l];
+        } else {
+            const double th = term_angle(&terms[k], p);
+            tc->ts[k] = sin(th);
+            tc->tc[k] = cos(th);
+        }
+    }
+    tc->valid = 1;
+    return tc;
+}
+
+/* k-th derivative (k = 0..3) of c·cos θ or c·sin θ with respect to θ, term kt,
+ * from the cached sin θ, cos θ */
+static double trig_deriv(const trig_cache *tc, int kt, int k)
+{
+    const trig_term *tt = &terms[kt];
+    /* the derivatives of cos cycle cos, -sin, -cos, sin; of sin: sin, cos, -sin, -cos */
+    int ph = (k + (tt->is_sin ? 3 : 0)) % 4;
+    switch (ph) {
+    case 0: return tt->c * tc->tc[kt];
+    case 1: return -tt->c * tc->ts[kt];
+    case 2: return -tt->c * tc->tc[kt];
+    default: return tt->c * tc->ts[kt];
+    }
 }
 
 static double term_rate(const trig_term *tt, const double *v)
@@ -110,19 +158,19 @@ static void and_g(const db_mech *m, double t, const double *p, double *g)
     (void)m; (void)t;
     for (int r = 0; r < NL; r++)
         g[r] += gconst[r];
-    for (int k = 0; k < NTERMS; k++) {
-        const trig_term *tt = &terms[k];
-        g[tt->row] += trig_deriv(tt, term_angle(tt, p), 0);
-    }
+    const trig_cache *tc = trig_at(p);
+    for (int k = 0; k < NTERMS; k++)
+        g[terms[k].row] += trig_deriv(tc, k, 0);
 }
 
 static void and_G(const db_mech *m, double t, const double *p, double *G)
 {
     (void)m; (void)t;
+    const trig_cache *tc = trig_at(p);
     for (int k = 0; k < NTERMS; k++) {
         const trig_term *tt = &terms[k];
         int cols[2], nc = term_cols(tt, cols);
-        double d1 = trig_deriv(tt, term_angle(tt, p), 1);
+        double d1 = trig_deriv(tc, k, 1);
         for (int a = 0; a < nc; a++)
             G[tt->row + NL * cols[a]] += d1;
     }
@@ -133,10 +181,11 @@ static void and_Gw_p(const db_mech *m, double t, const double *p, const double *
                      double *out)
 {
     (void)m; (void)t;
+    const trig_cache *tc = trig_at(p);
     for (int k = 0; k < NTERMS; k++) {
         const trig_term *tt = &terms[k];
         int cols[2], nc = term_cols(tt, cols);
-        double d2 = trig_deriv(tt, term_angle(tt, p), 2) * term_rate(tt, w);
+        double d2 = trig_deriv(tc, k, 2) * term_rate(tt, w);
         for (int a = 0; a < nc; a++)
             out[tt->row + NL * cols[a]] += d2;
     }
@@ -147,10 +196,11 @@ static void and_GTl_p(const db_mech *m, double t, const double *p, const double 
                       double *out)
 {
     (void)m; (void)t;
+    const trig_cache *tc = trig_at(p);
     for (int k = 0; k < NTERMS; k++) {
         const trig_term *tt = &terms[k];
         int cols[2], nc = term_cols(tt, cols);
-        double d2 = trig_deriv(tt, term_angle(tt, p), 2) * l[tt->row];
+        double d2 = trig_deriv(tc, k, 2) * l[tt->row];
         for (int a = 0; a < nc; a++)
             for (int b = 0; b < nc; b++)
                 out[cols[a] + NP * cols[b]] += d2;
@@ -162,10 +212,11 @@ static void and_kappa_g(const db_mech *m, double t, const double *p, const doubl
                         double *k)
 {
     (void)m; (void)t;
+    const trig_cache *tc = trig_at(p);
     for (int n = 0; n < NTERMS; n++) {
         const trig_term *tt = &terms[n];
         double w = term_rate(tt, v);
-        k[tt->row] += trig_deriv(tt, term_angle(tt, p), 2) * w * w;
+        k[tt->row] += trig_deriv(tc, n, 2) * w * w;
     }
 }
 
@@ -173,12 +224,13 @@ static void and_kappa_g_jac(const db_mech *m, double t, const double *p, const d
                             double *kp, double *kv)
 {
     (void)m; (void)t;
+    const trig_cache *tc = trig_at(p);
     for (int n = 0; n < NTERMS; n++) {
         const trig_term *tt = &terms[n];
         int cols[2], nc = term_cols(tt, cols);
-        double th = term_angle(tt, p), w = term_rate(tt, v);
-        double d3 = trig_deriv(tt, th, 3) * w * w;
-        double d2 = 2.0 * trig_deriv(tt, th, 2) * w;
+        double w = term_rate(tt, v);
+        double d3 = trig_deriv(tc, n, 3) * w * w;
+        double d2 = 2.0 * trig_deriv(tc, n, 2) * w;
         for (int a = 0; a < nc; a++) {
             kp[tt->row + NL * cols[a]] += d3;
             kv[tt->row + NL * cols[a]] += d2;
@@ -190,7 +242,8 @@ static void and_kappa_g_jac(const db_mech *m, double t, const double *p, const d
 static void and_mass(const db_mech *m, double t, const double *p, double *M)
 {
     (void)m; (void)t;
-    const double c2 = cos(p[1]), s4 = sin(p[3]), s6 = sin(p[5]);
+    const trig_cache *tc = trig_at(p);
+    const double c2 = tc->c[1], s4 = tc->s[3], s6 = tc->s[5];
     const double eea = e - ea, zff = zf - fa;
 #define MM(i, j) M[(i) + NP * (j)]
     MM(0, 0) = m1 * ra * ra + m2 * (rr * rr - 2.0 * da * rr * c2 + da * da) + I1 + I2;
@@ -213,9 +266,10 @@ static void and_Mw_p(const db_mech *m, double t, const double *p, const double *
                      double *out)
 {
     (void)m; (void)t;
-    const double a = m2 * da * rr * sin(p[1]);
-    const double b = m4 * zt * (e - ea) * cos(p[3]);
-    const double c = -m6 * u * (zf - fa) * cos(p[5]);
+    const trig_cache *tc = trig_at(p);
+    const double a = m2 * da * rr * tc->s[1];
+    const double b = m4 * zt * (e - ea) * tc->c[3];
+    const double c = -m6 * u * (zf - fa) * tc->c[5];
 #define OUT(i, j) out[(i) + NP * (j)]
     OUT(0, 1) += 2.0 * a * w[0] + a * w[1];
     OUT(1, 1) += a * w[0];
@@ -233,9 +287,9 @@ typedef struct {
     double dP;    /* dP/dγ */
 } spring_state;
 
-static spring_state spring(double q3)
+static spring_state spring(const trig_cache *tc)
 {
-    const double c = cos(q3), s = sin(q3);
+    const double c = tc->c[2], s = tc->s[2];   /* of γ = q3 */
     const double xd = sd * c + sc * s + xb, yd = sd * s - sc * c + yb;
     const double xd1 = -sd * s + sc * c, yd1 = sd * c + sc * s;   /* d/dγ */
     const double X = xd - xc, Y = yd - yc;
@@ -251,9 +305,10 @@ static void and_force(const db_mech *m, double t, const double *p, const double 
                       const double *lam, const double *mu, double *f)
 {
     (void)m; (void)t; (void)lam; (void)mu;
-    const double s2 = sin(p[1]), c4 = cos(p[3]), c6 = cos(p[5]);
+    const trig_cache *tc = trig_at(p);
+    const double s2 = tc->s[1], c4 = tc->c[3], c6 = tc->c[5];
     const double A = m2 * da * rr, B = m4 * zt * (e - ea), C = m6 * u * (zf - fa);
-    spring_state sp = spring(p[2]);
+    spring_state sp = spring(tc);
     f[0] += mom - A * v[1] * (v[1] + 2.0 * v[0]) * s2;
     f[1] += A * v[0] * v[0] * s2;
     /* F (X x_d' + Y y_d') with F = −c0 (L − l0)/L (test set's f3) */
@@ -269,11 +324,12 @@ static void and_force_jac(const db_mech *m, double t, const double *p, const dou
                           double *fp, double *fv, double *fl, double *fm)
 {
     (void)m; (void)t; (void)lam; (void)mu; (void)fl; (void)fm;  /* f has no λ, μ */
-    const double s2 = sin(p[1]), c2 = cos(p[1]);
-    const double s4 = sin(p[3]), c4 = cos(p[3]);
-    const double s6 = sin(p[5]), c6 = cos(p[5]);
+    const trig_cache *tc = trig_at(p);
+    const double s2 = tc->s[1], c2 = tc->c[1];
+    const double s4 = tc->s[3], c4 = tc->c[3];
+    const double s6 = tc->s[5], c6 = tc->c[5];
     const double A = m2 * da * rr, B = m4 * zt * (e - ea), C = m6 * u * (zf - fa);
-    spring_state sp = spring(p[2]);
+    spring_state sp = spring(tc);
 #define FP(i, j) fp[(i) + NP * (j)]
 #define FV(i, j) fv[(i) + NP * (j)]
     FP(0, 1) += -A * v[1] * (v[1] + 2.0 * v[0]) * c2;
@@ -305,7 +361,7 @@ static double and_energy(const db_mech *m, double t, const double *p, const doub
     for (int i = 0; i < NP; i++)
         for (int j = 0; j < NP; j++)
             T += 0.5 * v[i] * M[i + NP * j] * v[j];
-    spring_state sp = spring(p[2]);
+    spring_state sp = spring(trig_at(p));
     return T + 0.5 * c0 * (sp.L - l0) * (sp.L - l0) - mom * p[0];
 }
 

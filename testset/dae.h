@@ -74,6 +74,12 @@ struct db_dae {
     int *jac_rowind;       /* [jac_nnz] */
     double *E_sp;          /* [jac_nnz] */
     int (*jac_sparse)(const db_dae *d, double t, const double *y, double *Jx);
+
+    /* 1 (set by db_dae_build; additive, 0 for hand-made DAEs): rhs, jac and
+     * jac_sparse write every entry of their output and return nonzero when a
+     * value is not finite, so a caller needs neither zero the output before the
+     * call nor scan it afterwards (the solvers' hot paths skip both). */
+    int self_checked;
 };
 
 /* names "EoM", "EoM1", "EoM0", "GGL", "oEoM1", "oEoM0" */

@@ -271,8 +271,10 @@ static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
             row += nl;
             break;
         case C_HV:
+            if (!nm)
+                break;
             zero(c, nm);
-            if (nm && m->h)
+            if (m->h)
                 m->h(m, t, p, c);
             gemv_add(w->H, nm, nv, v, 1.0, c);
             row += nm;
@@ -286,9 +288,10 @@ static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
             row += nl;
             break;
         case C_HA:
+            if (!nm)
+                break;
             zero(c, nm);
-            if (nm)
-                m->kappa_h(m, t, p, v, c);
+            m->kappa_h(m, t, p, v, c);
             gemv_add(w->H, nm, nv, vdot, 1.0, c);
             row += nm;
             break;
@@ -709,6 +712,7 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
     d->tend = m->tend;
     d->rhs = dae_rhs;
     d->jac = dae_jac;
+    d->self_checked = 1;   /* dae_rhs, dae_jac, dae_jac_sparse overwrite and scan */
     w->has_a = !(m->flags & DB_MASS_CONST) || (m->flags & DB_MASS_SINGULAR);
 
     /* constraint blocks */

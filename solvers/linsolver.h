@@ -1,0 +1,108 @@
+/* linsolver.h — the linear-solver layer of the implicit cores (radau_core,
+ * bdf_core): one square iteration matrix of n unknowns, real or complex,
+ * assembled by the caller in the layer's storage and then factored and solved
+ * through a small table of operations (in the manner of SUNDIALS' SUNLinearSolver).
+ *
+ * Three implementations, chosen by size and structure (db_linsol_new):
+ *   small   dense, n <= DB_LINSOL_SMALL_MAX: our own unblocked LU with partial
+ *           pivoting (linsolver_dense_small.c), substitutions for one
+ *           right-hand side.  Same operations in the same order as reference
+ *           LAPACK's dgetrf/zgetrf + dgetrs/zgetrs, so the same bits;
+ *   lapack  dense, larger n: LAPACK's blocked dgetrf/zgetrf (linsolver_lapack.c);
+ *   klu     sparse, a fixed compressed-column pattern: SuiteSparse KLU through
+ *           sparse_lu.h (linsolver_klu.c).
+ *
+ * Storage ("values"): nval numbers per matrix, dense column-major (nval = n²,
+ * entry (i, j) at j n + i) or the values of the CSC pattern (nval = nnz).  The
+ * caller writes the matrix into ls->a (real) or ls->zr, ls->zi (complex, real
+ * and imaginary parts apart), then calls factor / factor_complex, which factor
+ * it (in place for the dense kinds).  Complex right-hand sides are split the
+ * same way.
+ * db_linsol_pos() maps (i, j) to a value index; db_linsol_matvec_add() applies
+ * any matrix stored that way (e.g. E) to a vector. */
+#ifndef DAEBENCH_LINSOLVER_H
+#define DAEBENCH_LINSOLVER_H
+
+#include <complex.h>
+
+/* largest n factored by the small dense LU; larger dense systems use LAPACK */
+#define DB_LINSOL_SMALL_MAX 128
+
+typedef struct db_linsol db_linsol;
+
+typedef struct {
+    const char *name;                                       /* "small", "lapack", "klu" */
+    int (*factor)(db_linsol *ls);                           /* 0, > 0 singular, < 0 failure */
+    int (*factor_complex)(db_linsol *ls);
+    void (*solve)(db_linsol *ls, double *b);                /* b := A⁻¹ b */
+    void (*solve_complex)(db_linsol *ls, double *br, double *bi);   /* b := A⁻¹ b */
+    void (*destroy)(db_linsol *ls);                         /* the implementation's part */
+} db_linsol_ops;
+
+struct db_linsol {
+    const db_linsol_ops *ops;
+    int n;
+    int nval;                  /* stored values of one matrix */
+    int sparse;                /* 1: CSC values (colptr/rowind), 0: dense column-major */
+    const int *colptr, *rowind;/* the pattern (sparse; kept by reference) */
+    double *a;                 /* [nval] real matrix to factor */
+    double *zr, *zi;           /* [nval] complex matrix, real and imaginary parts
+                                  (NULL unless complex wanted) */
+    long nfactor, nfactor_complex, nsolve, nsolve_complex;  /* counters */
+    void *impl;
+};
+
+/* Which implementation db_linsol_new takes for a dense (pattern NULL) or
+ * sparse system of n unknowns: "small", "lapack" or "klu"; NULL if a sparse
+ * one is asked for and no sparse LU is compiled in. */
+const char *db_linsol_kind(int n, int sparse);
+
+/* A solver of n unknowns: dense when colptr == NULL, else sparse on the CSC
+ * pattern (colptr [n+1], rowind [nnz], kept by reference).  complex_too: also
+ * the complex matrix and operations.  NULL on no memory or no sparse LU. */
+db_linsol *db_linsol_new(int n, const int *colptr, const int *rowind, int complex_too);
+void db_linsol_free(db_linsol *ls);
+
+/* value index of entry (i, j), or -1 if outside the pattern */
+long db_linsol_pos(const db_linsol *ls, int i, int j);
+
+/* y += M x for M stored in ls's format (vals [nval]); columns with x_j = 0 skipped */
+void db_linsol_matvec_add(const db_linsol *ls, const double *vals, const double *x, double *y);
+/* the same for an m×n matrix: dense column-major (colptr NULL) or CSC */
+void db_mat_matvec_add(int m, int n, const int *colptr, const int *rowind, const double *vals,
+                       const double *x, double *y);
+
+static inline int db_linsol_factor(db_linsol *ls) { ls->nfactor++; return ls->ops->factor(ls); }
+static inline int db_linsol_factor_complex(db_linsol *ls)
+{
+    ls->nfactor_complex++;
+    return ls->ops->factor_complex(ls);
+}
+static inline void db_linsol_solve(db_linsol *ls, double *b) { ls->nsolve++; ls->ops->solve(ls, b); }
+static inline void db_linsol_solve_complex(db_linsol *ls, double *br, double *bi)
+{
+    ls->nsolve_complex++;
+    ls->ops->solve_complex(ls, br, bi);
+}
+
+/* the implementations' constructors (linsolver_*.c): fill ls->ops and ls->impl;
+ * 0 or -1 */
+int db_linsol_init_small(db_linsol *ls);
+int db_linsol_init_lapack(db_linsol *ls);
+int db_linsol_init_klu(db_linsol *ls);
+/* KLU only: full (pivoting) factorizations so far of both matrices; 0 for the dense kinds */
+long db_linsol_klu_full_count(const db_linsol *ls);
+
+/* The small dense kernels themselves (linsolver_dense_small.c), column-major
+ * n×n with leading dimension n: LU with partial pivoting in place (ipiv[k] =
+ * the 0-based row swapped with row k), 0 or k+1 for the first zero pivot
+ * (factorization completed as LAPACK does); substitution for one right-hand side. */
+int db_small_lu_factor(int n, double *a, int *ipiv);
+void db_small_lu_solve(int n, const double *lu, const int *ipiv, double *b);
+/* complex in split form: real parts re[], imaginary parts im[] (n×n each),
+ * right-hand side br[], bi[] */
+int db_small_zlu_factor(int n, double *re, double *im, int *ipiv);
+void db_small_zlu_solve(int n, const double *re, const double *im, const int *ipiv,
+                        double *br, double *bi);
+
+#endif

@@ -1,0 +1,397 @@
+/* linsolver_dense_small.c — the small dense implementation of the linear-solver
+ * layer (linsolver.h): unblocked right-looking LU with partial pivoting, real
+ * and complex, and substitutions for one right-hand side.
+ *
+ * Method: Gaussian elimination with row interchanges (Golub & Van Loan, Matrix
+ * Computations, Alg. 3.4.1), kept operation for operation equal to reference
+ * LAPACK's dgetrf2/zgetrf2 + dgetrs/zgetrs at these sizes: the pivot is the
+ * first entry of largest |a| (complex: |re| + |im|, as izamax), the column is
+ * scaled by the reciprocal of the pivot when |pivot| >= DBL_MIN (else divided),
+ * every entry is updated by its products in the order k = 0, 1, ..., and a
+ * complex division is done as gfortran does it (Smith's method).  So the
+ * factors and solutions have the same bits as LAPACK's, without its recursion,
+ * argument checks and Level-3 calls on tiny matrices
+ * (solvers/tests/test_linsolver.c compares them). */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linsolver.h"
+
+/* up to this n the substitutions go row by row (see lu_solve_rows) */
+#define DB_SMALL_ROWS_MAX 12
+
+/* The kernels are written once for any n and instantiated (inlined with a
+ * constant n, so that the compiler unrolls the short loops) for n <= 8: the
+ * same operations in the same order, without loop overhead on tiny systems. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+#define DB_SMALL_FIXED_MAX 8
+/* CASES(X, n): X(1) ... X(8) as switch cases, X(n) otherwise */
+#define CASES(X, n)                                                               \
+    switch (n) {                                                                  \
+    case 1: X(1); case 2: X(2); case 3: X(3); case 4: X(4);                       \
+    case 5: X(5); case 6: X(6); case 7: X(7); case 8: X(8);                       \
+    default: X(n);                                                                \
+    }
+
+static ALWAYS_INLINE int lu_factor_n(int n, double *a, int *ipiv)
+{
+    int info = 0;
+    const size_t nn = (size_t)n;
+    for (int k = 0; k < n; k++) {
+        double *ck = a + (size_t)k * nn;
+        int p = k;
+        double amax = fabs(ck[k]);
+        for (int i = k + 1; i < n; i++) {
+            const double v = fabs(ck[i]);
+            if (v > amax) {
+                amax = v;
+                p = i;
+            }
+        }
+        ipiv[k] = p;
+        if (ck[p] != 0.0) {
+            if (p != k)
+                for (int j = 0; j < n; j++) {
+                    double *cj = a + (size_t)j * nn;
+                    const double t = cj[k];
+                    cj[k] = cj[p];
+                    cj[p] = t;
+                }
+            const double piv = ck[k];
+            if (fabs(piv) >= DBL_MIN) {
+                const double r = 1.0 / piv;
+                for (int i = k + 1; i < n; i++)
+                    ck[i] *= r;
+            } else {
+                for (int i = k + 1; i < n; i++)
+                    ck[i] /= piv;
+            }
+        } else if (!info) {
+            info = k + 1;
+        }
+        /* trailing update, column by column: a_ij -= l_ik u_kj */
+        const double *restrict lk = ck;
+        for (int j = k + 1; j < n; j++) {
+            double *restrict cj = a + (size_t)j * nn;
+            const double u = cj[k];
+            if (u != 0.0)
+                for (int i = k + 1; i < n; i++)
+                    cj[i] -= lk[i] * u;
+        }
+    }
+    return info;
+}
+
+/* substitutions row by row (a dot product per unknown; no vector loop set-up
+ * for tiny n).  Each b_i sees the same subtractions in the same order as in
+ * the column-oriented form below. */
+static ALWAYS_INLINE void lu_solve_rows(int n, const double *lu, double *b)
+{
+    const size_t nn = (size_t)n;
+    for (int i = 1; i < n; i++) {
+        double x = b[i];
+        for (int k = 0; k < i; k++)
+            x -= b[k] * lu[i + (size_t)k * nn];
+        b[i] = x;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        double x = b[i];
+        for (int k = n - 1; k > i; k--)
+            x -= b[k] * lu[i + (size_t)k * nn];
+        b[i] = x / lu[i + (size_t)i * nn];
+    }
+}
+
+static ALWAYS_INLINE void lu_solve_n(int n, const double *restrict lu, const int *ipiv,
+                                      double *restrict b)
+{
+    const size_t nn = (size_t)n;
+    for (int k = 0; k < n; k++) {
+        const int p = ipiv[k];
+        if (p != k) {
+            const double t = b[k];
+            b[k] = b[p];
+            b[p] = t;
+        }
+    }
+    if (n <= DB_SMALL_ROWS_MAX) {
+        lu_solve_rows(n, lu, b);
+        return;
+    }
+    /* L (unit lower), column-oriented as dtrsm, two columns per sweep: b_i
+     * still sees column k before column k + 1 */
+    int k = 0;
+    for (; k + 1 < n; k += 2) {
+        const double *restrict c0 = lu + (size_t)k * nn, *restrict c1 = c0 + nn;
+        const double b0 = b[k];
+        const double b1 = b[k + 1] - b0 * c0[k + 1];
+        b[k + 1] = b1;
+        for (int i = k + 2; i < n; i++)
+            b[i] = (b[i] - b0 * c0[i]) - b1 * c1[i];
+    }
+    /* the last column has nothing below it */
+    /* U, two columns per sweep from the right */
+    k = n - 1;
+    for (; k >= 1; k -= 2) {
+        const double *restrict c0 = lu + (size_t)k * nn, *restrict c1 = c0 - nn;
+        const double b0 = b[k] / c0[k];
+        b[k] = b0;
+        const double b1 = (b[k - 1] - b0 * c0[k - 1]) / c1[k - 1];
+        b[k - 1] = b1;
+        for (int i = 0; i < k - 1; i++)
+            b[i] = (b[i] - b0 * c0[i]) - b1 * c1[i];
+    }
+    if (k == 0)
+        b[0] /= lu[0];
+}
+
+/* ---- complex: split form, real parts in one array, imaginary in another ---- */
+
+/* (ar + i ai) / (br + i bi) as gfortran computes it (Smith's method) */
+static inline void zdiv(double ar, double ai, double br, double bi, double *cr, double *ci)
+{
+    if (fabs(br) < fabs(bi)) {
+        const double ratio = br / bi;
+        const double div = br * ratio + bi;
+        *cr = (ar * ratio + ai) / div;
+        *ci = (ai * ratio - ar) / div;
+    } else {
+        const double ratio = bi / br;
+        const double div = bi * ratio + br;
+        *cr = (ai * ratio + ar) / div;
+        *ci = (ai - ar * ratio) / div;
+    }
+}
+
+static ALWAYS_INLINE int zlu_factor_n(int n, double *re, double *im, int *ipiv)
+{
+    const size_t nn = (size_t)n;
+    int info = 0;
+    for (int k = 0; k < n; k++) {
+        double *kr = re + (size_t)k * nn, *ki = im + (size_t)k * nn;
+        int p = k;
+        double amax = fabs(kr[k]) + fabs(ki[k]);
+        for (int i = k + 1; i < n; i++) {
+            const double v = fabs(kr[i]) + fabs(ki[i]);
+            if (v > amax) {
+                amax = v;
+                p = i;
+            }
+        }
+        ipiv[k] = p;
+        if (kr[p] != 0.0 || ki[p] != 0.0) {
+            if (p != k)
+                for (int j = 0; j < n; j++) {
+                    double *jr = re + (size_t)j * nn, *ji = im + (size_t)j * nn;
+                    const double tr = jr[k], ti = ji[k];
+                    jr[k] = jr[p];
+                    ji[k] = ji[p];
+                    jr[p] = tr;
+                    ji[p] = ti;
+                }
+            const double pr = kr[k], pi = ki[k];
+            /* |pivot| >= DBL_MIN as LAPACK tests it; hypot only near underflow */
+            if (fabs(pr) >= DBL_MIN || fabs(pi) >= DBL_MIN || hypot(pr, pi) >= DBL_MIN) {
+                double rr, ri;
+                zdiv(1.0, 0.0, pr, pi, &rr, &ri);
+                for (int i = k + 1; i < n; i++) {
+                    const double xr = kr[i], xi = ki[i];
+                    kr[i] = rr * xr - ri * xi;
+                    ki[i] = rr * xi + ri * xr;
+                }
+            } else {
+                for (int i = k + 1; i < n; i++)
+                    zdiv(kr[i], ki[i], pr, pi, &kr[i], &ki[i]);
+            }
+        } else if (!info) {
+            info = k + 1;
+        }
+        /* trailing update: a_ij -= u_kj l_ik, as zgemm / ztrsm do it */
+        const double *restrict lr_ = kr, *restrict li_ = ki;
+        for (int j = k + 1; j < n; j++) {
+            double *restrict jr = re + (size_t)j * nn, *restrict ji = im + (size_t)j * nn;
+            const double ur = jr[k], ui = ji[k];
+            if (ur != 0.0 || ui != 0.0)
+                for (int i = k + 1; i < n; i++) {
+                    const double lr = lr_[i], li = li_[i];
+                    jr[i] -= ur * lr - ui * li;
+                    ji[i] -= ur * li + ui * lr;
+                }
+        }
+    }
+    return info;
+}
+
+/* the complex substitutions row by row, as lu_solve_rows */
+static ALWAYS_INLINE void zlu_solve_rows(int n, const double *re, const double *im, double *br,
+                                          double *bi)
+{
+    const size_t nn = (size_t)n;
+    for (int i = 1; i < n; i++) {
+        double xr = br[i], xi = bi[i];
+        for (int k = 0; k < i; k++) {
+            const double lr = re[i + (size_t)k * nn], li = im[i + (size_t)k * nn];
+            xr -= br[k] * lr - bi[k] * li;
+            xi -= br[k] * li + bi[k] * lr;
+        }
+        br[i] = xr;
+        bi[i] = xi;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        double xr = br[i], xi = bi[i];
+        for (int k = n - 1; k > i; k--) {
+            const double ur = re[i + (size_t)k * nn], ui = im[i + (size_t)k * nn];
+            xr -= br[k] * ur - bi[k] * ui;
+            xi -= br[k] * ui + bi[k] * ur;
+        }
+        zdiv(xr, xi, re[i + (size_t)i * nn], im[i + (size_t)i * nn], &br[i], &bi[i]);
+    }
+}
+
+static ALWAYS_INLINE void zlu_solve_n(int n, const double *restrict re, const double *restrict im,
+                                       const int *ipiv, double *restrict br, double *restrict bi)
+{
+    const size_t nn = (size_t)n;
+    for (int k = 0; k < n; k++) {
+        const int p = ipiv[k];
+        if (p != k) {
+            const double tr = br[k], ti = bi[k];
+            br[k] = br[p];
+            bi[k] = bi[p];
+            br[p] = tr;
+            bi[p] = ti;
+        }
+    }
+    if (n <= DB_SMALL_ROWS_MAX) {
+        zlu_solve_rows(n, re, im, br, bi);
+        return;
+    }
+    /* as the real case: two columns per sweep, column k before k + 1 */
+    int k = 0;
+    for (; k + 1 < n; k += 2) {
+        const double *restrict r0 = re + (size_t)k * nn, *restrict i0 = im + (size_t)k * nn;
+        const double *restrict r1 = r0 + nn, *restrict i1 = i0 + nn;
+        const double x0 = br[k], y0 = bi[k];
+        const double x1 = br[k + 1] - (x0 * r0[k + 1] - y0 * i0[k + 1]);
+        const double y1 = bi[k + 1] - (x0 * i0[k + 1] + y0 * r0[k + 1]);
+        br[k + 1] = x1;
+        bi[k + 1] = y1;
+        for (int i = k + 2; i < n; i++) {
+            br[i] = (br[i] - (x0 * r0[i] - y0 * i0[i])) - (x1 * r1[i] - y1 * i1[i]);
+            bi[i] = (bi[i] - (x0 * i0[i] + y0 * r0[i])) - (x1 * i1[i] + y1 * r1[i]);
+        }
+    }
+    k = n - 1;
+    for (; k >= 1; k -= 2) {
+        const double *restrict r0 = re + (size_t)k * nn, *restrict i0 = im + (size_t)k * nn;
+        const double *restrict r1 = r0 - nn, *restrict i1 = i0 - nn;
+        double x0, y0, x1, y1;
+        zdiv(br[k], bi[k], r0[k], i0[k], &x0, &y0);
+        br[k] = x0;
+        bi[k] = y0;
+        zdiv(br[k - 1] - (x0 * r0[k - 1] - y0 * i0[k - 1]),
+             bi[k - 1] - (x0 * i0[k - 1] + y0 * r0[k - 1]), r1[k - 1], i1[k - 1], &x1, &y1);
+        br[k - 1] = x1;
+        bi[k - 1] = y1;
+        for (int i = 0; i < k - 1; i++) {
+            br[i] = (br[i] - (x0 * r0[i] - y0 * i0[i])) - (x1 * r1[i] - y1 * i1[i]);
+            bi[i] = (bi[i] - (x0 * i0[i] + y0 * r0[i])) - (x1 * i1[i] + y1 * r1[i]);
+        }
+    }
+    if (k == 0)
+        zdiv(br[0], bi[0], re[0], im[0], &br[0], &bi[0]);
+}
+
+/* ---- the public kernels: dispatch on n ------------------------------------ */
+int db_small_lu_factor(int n, double *a, int *ipiv)
+{
+#define X(k) return lu_factor_n(k, a, ipiv)
+    CASES(X, n)
+#undef X
+}
+
+void db_small_lu_solve(int n, const double *lu, const int *ipiv, double *b)
+{
+#define X(k) lu_solve_n(k, lu, ipiv, b); return
+    CASES(X, n)
+#undef X
+}
+
+int db_small_zlu_factor(int n, double *re, double *im, int *ipiv)
+{
+#define X(k) return zlu_factor_n(k, re, im, ipiv)
+    CASES(X, n)
+#undef X
+}
+
+void db_small_zlu_solve(int n, const double *re, const double *im, const int *ipiv, double *br,
+                        double *bi)
+{
+#define X(k) zlu_solve_n(k, re, im, ipiv, br, bi); return
+    CASES(X, n)
+#undef X
+}
+
+/* ---- the ops of the layer ------------------------------------------------- */
+/* the complex matrix is factored in place in the layer's split storage
+ * (ls->zr, ls->zi: the inner loops vectorize) */
+typedef struct {
+    int *ipiv, *zipiv;
+} small_impl;
+
+static int small_factor(db_linsol *ls)
+{
+    small_impl *m = ls->impl;
+    return db_small_lu_factor(ls->n, ls->a, m->ipiv);
+}
+
+static int small_factor_complex(db_linsol *ls)
+{
+    small_impl *m = ls->impl;
+    return db_small_zlu_factor(ls->n, ls->zr, ls->zi, m->zipiv);
+}
+
+static void small_solve(db_linsol *ls, double *b)
+{
+    small_impl *m = ls->impl;
+    db_small_lu_solve(ls->n, ls->a, m->ipiv, b);
+}
+
+static void small_solve_complex(db_linsol *ls, double *br, double *bi)
+{
+    small_impl *m = ls->impl;
+    db_small_zlu_solve(ls->n, ls->zr, ls->zi, m->zipiv, br, bi);
+}
+
+static void small_destroy(db_linsol *ls)
+{
+    small_impl *m = ls->impl;
+    if (m) {
+        free(m->ipiv);
+        free(m->zipiv);
+        free(m);
+    }
+    ls->impl = NULL;
+}
+
+static const db_linsol_ops small_ops = {"small", small_factor, small_factor_complex,
+                                        small_solve, small_solve_complex, small_destroy};
+
+int db_linsol_init_small(db_linsol *ls)
+{
+    const size_t n1 = (size_t)(ls->n > 0 ? ls->n : 1);
+    small_impl *m = calloc(1, sizeof *m);
+    ls->ops = &small_ops;
+    ls->impl = m;
+    if (!m)
+        return -1;
+    m->ipiv = malloc(sizeof(int) * n1);
+    m->zipiv = malloc(sizeof(int) * n1);
+    return m->ipiv && m->zipiv ? 0 : -1;
+}
