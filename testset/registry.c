@@ -12,6 +12,7 @@ extern const db_problem db_problem_cable_drum;
 extern const db_problem db_problem_insulator_chain;
 extern const db_problem db_problem_pendulum_chain;
 extern const db_problem db_problem_double_pendulum_stiff;
+extern const db_problem db_problem_caraxis;
 
 const db_problem *const db_problems[] = {
     &db_problem_pendulum,
@@ -22,6 +23,7 @@ const db_problem *const db_problems[] = {
     &db_problem_insulator_chain,
     &db_problem_pendulum_chain,
     &db_problem_double_pendulum_stiff,
+    &db_problem_caraxis,
     NULL
 };
 
