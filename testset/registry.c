@@ -13,6 +13,7 @@ extern const db_problem db_problem_insulator_chain;
 extern const db_problem db_problem_pendulum_chain;
 extern const db_problem db_problem_double_pendulum_stiff;
 extern const db_problem db_problem_caraxis;
+extern const db_problem db_problem_fekete;
 
 const db_problem *const db_problems[] = {
     &db_problem_pendulum,
@@ -24,6 +25,7 @@ const db_problem *const db_problems[] = {
     &db_problem_pendulum_chain,
     &db_problem_double_pendulum_stiff,
     &db_problem_caraxis,
+    &db_problem_fekete,
     NULL
 };
 
