@@ -14,6 +14,7 @@ extern const db_problem db_problem_pendulum_chain;
 extern const db_problem db_problem_double_pendulum_stiff;
 extern const db_problem db_problem_caraxis;
 extern const db_problem db_problem_fekete;
+extern const db_problem db_problem_four_bar_chain;
 
 const db_problem *const db_problems[] = {
     &db_problem_pendulum,
@@ -26,6 +27,7 @@ const db_problem *const db_problems[] = {
     &db_problem_double_pendulum_stiff,
     &db_problem_caraxis,
     &db_problem_fekete,
+    &db_problem_four_bar_chain,
     NULL
 };
 
