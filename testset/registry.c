@@ -15,6 +15,7 @@ extern const db_problem db_problem_double_pendulum_stiff;
 extern const db_problem db_problem_caraxis;
 extern const db_problem db_problem_fekete;
 extern const db_problem db_problem_four_bar_chain;
+extern const db_problem db_problem_bricard;
 
 const db_problem *const db_problems[] = {
     &db_problem_pendulum,
@@ -28,6 +29,7 @@ const db_problem *const db_problems[] = {
     &db_problem_caraxis,
     &db_problem_fekete,
     &db_problem_four_bar_chain,
+    &db_problem_bricard,
     NULL
 };
 
