@@ -431,7 +431,7 @@ static int br_setup(db_mech *m, int sc, const double *par, char *err, size_t err
     m->nm = 0;
     m->t0 = 0.0;
     m->tend = 10.0;
-    m->flags = DB_MASS_CONST;
+    m->flags = DB_MASS_CONST | DB_REDUNDANT;
     m->par = par;
     m->scenario = sc;
     m->mass = br_mass;

@@ -233,7 +233,7 @@ static int fb_setup(db_mech *m, int sc, const double *par, char *err, size_t err
     m->nm = 0;
     m->t0 = 0.0;
     m->tend = 20.0;
-    m->flags = DB_MASS_CONST;
+    m->flags = DB_MASS_CONST | DB_SINGULAR_POS;
     m->par = par;
     m->scenario = sc;
     m->mass = fb_mass;

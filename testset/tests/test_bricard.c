@@ -231,8 +231,9 @@ int main(void)
     db_mech m;
     double pars[1];
     CHECK(db_mech_setup_default(prob, 0, &m, pars) == 0 && m.t0 == 0.0 && m.tend == 10.0
-              && m.np == NQ && m.nl == NQ && (m.flags & DB_MASS_CONST),
-          "default setup: [0, 10], np 24, nl 24, constant mass");
+              && m.np == NQ && m.nl == NQ && (m.flags & DB_MASS_CONST)
+              && (m.flags & DB_REDUNDANT),
+          "default setup: [0, 10], np 24, nl 24, constant mass, flagged redundant");
     double bad[1] = {0};
     char err[200] = "";
     db_mech m2;

@@ -255,8 +255,9 @@ int main(void)
     db_mech m;
     double pars[1];
     CHECK(db_mech_setup_default(prob, 0, &m, pars) == 0 && m.t0 == 0.0 && m.tend == 20.0
-              && m.np == 82 && m.nl == 81 && (m.flags & DB_MASS_CONST),
-          "default setup: [0, 20], np 82, nl 81, constant mass");
+              && m.np == 82 && m.nl == 81 && (m.flags & DB_MASS_CONST)
+              && (m.flags & DB_SINGULAR_POS),
+          "default setup: [0, 20], np 82, nl 81, constant mass, flagged singular");
     double bad[1] = {0};
     char err[200] = "";
     CHECK(prob->setup(&m, 0, bad, err, sizeof err) != 0 && strstr(err, "N"),
