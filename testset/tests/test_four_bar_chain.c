@@ -1,6 +1,6 @@
 /* test_four_bar_chain.c — tests of the problem "four_bar_chain"
  * (testset/four_bar_chain.c) against ../shared/models/four_bar_chain.md:
- *   - parameter N (40); initial values of sheet §5 (λ^R = −8.97667 at the ends,
+ *   - parameter N (default 2); initial values of sheet §5 (λ^R = −8.97667 at the ends,
  *     −13.38167 inside, λ^C = 0, a = (0, −1)) and their consistency on every level
  *     (N = 1, 2, 40); the energy E0 = 620.338333333333 J (N = 40);
  *   - every analytic derivative against finite differences;
@@ -250,14 +250,14 @@ int main(void)
     if (!prob)
         return check_summary();
     CHECK(prob->nparams == 1 && strcmp(prob->params[0].name, "N") == 0
-              && prob->params[0].def == 40 && prob->params[0].integer && prob->exact,
-          "parameter N (40), exact solution");
+              && prob->params[0].def == 2 && prob->params[0].integer && prob->exact,
+          "parameter N (2), exact solution");
     db_mech m;
     double pars[1];
     CHECK(db_mech_setup_default(prob, 0, &m, pars) == 0 && m.t0 == 0.0 && m.tend == 20.0
-              && m.np == 82 && m.nl == 81 && (m.flags & DB_MASS_CONST)
+              && m.np == 6 && m.nl == 5 && (m.flags & DB_MASS_CONST)
               && (m.flags & DB_SINGULAR_POS),
-          "default setup: [0, 20], np 82, nl 81, constant mass, flagged singular");
+          "default setup: [0, 20], np 6, nl 5 (N = 2), constant mass, flagged singular");
     double bad[1] = {0};
     char err[200] = "";
     CHECK(prob->setup(&m, 0, bad, err, sizeof err) != 0 && strstr(err, "N"),
