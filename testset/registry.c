@@ -16,6 +16,7 @@ extern const db_problem db_problem_caraxis;
 extern const db_problem db_problem_fekete;
 extern const db_problem db_problem_four_bar_chain;
 extern const db_problem db_problem_bricard;
+extern const db_problem db_problem_slider_crank;
 
 const db_problem *const db_problems[] = {
     &db_problem_pendulum,
@@ -30,6 +31,7 @@ const db_problem *const db_problems[] = {
     &db_problem_fekete,
     &db_problem_four_bar_chain,
     &db_problem_bricard,
+    &db_problem_slider_crank,
     NULL
 };
 
