@@ -3,7 +3,9 @@
  * docs/mech-extensions.md): radau5 on bricard (one redundant constraint
  * everywhere) fails and is classed "redundant", on four_bar_chain (N = 2) it fails
  * at the first singular position t_h1 = 0.71436 s (fact sheet §6) and is classed
- * "singular"; the solver's own class stays at the head of the message.  The
+ * "singular"; the solver's own class stays at the head of the message; geoms's
+ * input failure (no selector) is classed redundant for its default variant, not
+ * with a variant given.  The
  * gate goes red: the same failure on a copy of bricard without the flag keeps
  * the solver's class. */
 #include <math.h>
@@ -70,6 +72,22 @@ int main(void)
           "four_bar_chain: failed and classed singular with the solver's class in the message");
     CHECK(fabs(t - 0.71435552929296) <= 1e-3,
           "four_bar_chain N = 2: the failure is at the singular position t_h1 (t = %g)", t);
+    db_run_result_free(&res);
+
+    /* geoms finds no selector (input failure of the default variant): redundant;
+     * with a variant given the class stays input */
+    db_run_spec spec;
+    char err[256] = "";
+    db_run_spec_init(&spec, br, 0, DB_OEOM1, db_solver_find("geoms"), 1e-6, 1e-6);
+    spec.timing_cap = 1e-9;
+    CHECK(db_run_execute(&spec, &res, err, sizeof err) == 0, "run: %s", err);
+    CHECK(strcmp(res.reason, "redundant") == 0 && strncmp(res.message, "input: ", 7) == 0,
+          "geoms on bricard: reason '%s', message '%s'", res.reason, res.message);
+    db_run_result_free(&res);
+    spec.variant = "qr";
+    CHECK(db_run_execute(&spec, &res, err, sizeof err) == 0, "run: %s", err);
+    CHECK(strcmp(res.reason, "input") == 0, "geoms variant qr on bricard: reason '%s'",
+          res.reason);
     db_run_result_free(&res);
 
     /* the gate: without the flag the class is the solver's */
