@@ -40,6 +40,13 @@ const db_xfail db_expected_failures[] = {
     {"four_bar_chain", "default", "GGL", "radau5", 1e-10, 1e-3, FOURBAR_SING},
     {"four_bar_chain", "default", "oEoM1", "geoms", 1e-10, 1e-3, FOURBAR_SING},
     {"four_bar_chain", "default", "oEoM0", "geoms", 1e-10, 1e-3, FOURBAR_SING},
+    /* the quick suite's other failures there (which tolerances pass the singular
+     * positions is a matter of where the steps fall) */
+    {"four_bar_chain", "default", "EoM", "radau5", 1e-4, 1e-4, FOURBAR_SING},
+    {"four_bar_chain", "default", "EoM", "radau5", 1e-8, 1e-8, FOURBAR_SING},
+    {"four_bar_chain", "default", "EoM", "rosnys", 1e-8, 1e-6, FOURBAR_SING},
+    {"four_bar_chain", "default", "EoM1", "ida", 1e-8, 1e-8, FOURBAR_SING},
+    {"four_bar_chain", "default", "EoM0", "ida", 1e-8, 1e-8, FOURBAR_SING},
     {NULL, NULL, NULL, NULL, 0, 0, NULL},
 };
 
