@@ -159,20 +159,19 @@ static void fb_GTl_p(const db_mech *m, double t, const double *p, const double *
         }
 }
 
+/* ½ vᵀ M v + V(p) from the blocks of M (no allocation: geoms +I calls it per step) */
 static double fb_energy(const db_mech *m, double t, const double *p, const double *v)
 {
     (void)t;
-    int N = FB_N(m), n = m->nv;
-    double *M = calloc((size_t)n * n, sizeof *M), T = 0.0, V = 0.0;
-    if (!M)
-        return NAN;
-    fb_mass(m, t, p, M);
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++)
-            T += 0.5 * v[i] * M[i + (size_t)n * j] * v[j];
-    free(M);
-    for (int i = 0; i <= N; i++)
+    int N = FB_N(m);
+    double T = 0.0, V = 0.0;
+    for (int i = 0; i <= N; i++) {
+        double d = (i == 0 || i == N) ? 2.0 * FB_M / 3.0 : FB_M;
+        T += 0.5 * d * (v[2 * i] * v[2 * i] + v[2 * i + 1] * v[2 * i + 1]);
+        if (i > 0)
+            T += FB_M / 6.0 * (v[2 * i] * v[2 * i - 2] + v[2 * i + 1] * v[2 * i - 1]);
         V += FB_M * FB_GRAV * p[2 * i + 1] * ((i == 0 || i == N) ? 1.0 : 1.5);
+    }
     return T + V;
 }
 
