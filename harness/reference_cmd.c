@@ -193,7 +193,7 @@ static int check_exact(const db_problem *prob, int sc, const double *par)
      * tight tolerances; mexx's projected half-explicit steps pass them (four_bar_chain:
      * 7.9 digits at 1e-11, its tightest).  Redundant constraints everywhere
      * (DB_REDUNDANT): geoms with its rank-revealing variant svd (bricard: 1e-8,
-     * 11 digits in p at 3.6 s; 1e-10 takes 5 times longer) */
+     * 8.1 digits in p, 7.0 in λ, 4.7 s) */
     if (m.flags & DB_REDUNDANT)
         meth = (db_refgen_method){"geoms", DB_OEOM1, 1e-8, 0, "svd"};
     if (m.flags & DB_SINGULAR_POS)

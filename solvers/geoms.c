@@ -100,8 +100,8 @@ typedef struct {
      * constraints, a basis N of null(Gᵀ); the square system keeps those r
      * constraints on both levels and adds Nᵀλ = 0 (minimum-norm λ) */
     int svd, rank, nrank;
-    int *crow, *ncrow;
-    double *Nul, *nNul;
+    int *crow, *ncrow, *rtmp;
+    double *Nul, *nNul, *Ntmp, *Ftmp;
     long nfail_checks;        /* selector checks after Newton failures */
 } gctx;
 
@@ -116,6 +116,7 @@ static void gctx_free(gctx *g)
     free(g->cpiv); free(g->cols);
     free(g->y_start);
     free(g->crow); free(g->ncrow); free(g->Nul); free(g->nNul);
+    free(g->rtmp); free(g->Ntmp); free(g->Ftmp);
 }
 
 #define DALLOC(n) calloc((size_t)(n) + 1, sizeof(double))
@@ -141,7 +142,8 @@ static int gctx_alloc(gctx *g, db_sel_strategy st)
     g->y_start = DALLOC(n);
     g->crow = IALLOC(nl); g->ncrow = IALLOC(nl);
     g->Nul = DALLOC(nl * nl); g->nNul = DALLOC(nl * nl);
-    if (!g->crow || !g->ncrow || !g->Nul || !g->nNul)
+    g->rtmp = IALLOC(nl); g->Ntmp = DALLOC(nl * nl); g->Ftmp = DALLOC(nl);
+    if (!g->crow || !g->ncrow || !g->Nul || !g->nNul || !g->rtmp || !g->Ntmp || !g->Ftmp)
         return -1;
     if (!g->Ff || !g->Jf || !g->Esq || !g->idx || !g->rows || !g->piv_p || !g->piv_v ||
         !g->npiv_p || !g->npiv_v || !g->mask_p || !g->mask_v || !g->Gb || !g->Ab || !g->At ||
@@ -409,11 +411,39 @@ static int adopt(gctx *g)
     return 0;
 }
 
+/* svd: the rows Nᵀ P(q) λ = 0, P(q) the projector onto null(G(q)ᵀ) at the current
+ * positions (basis-free; N, the basis at the last refresh, only orders the rows),
+ * so that λ is the minimum-norm multiplier at every state, into g->Ftmp */
+static int null_rows(gctx *g, double t, const double *y)
+{
+    const int nl = g->nl, np = g->np, k = nl - g->rank;
+    memset(g->Gb, 0, (size_t)nl * np * sizeof *g->Gb);
+    g->m->G(g->m, t, y + g->d->off_p, g->Gb);
+    if (db_selector_redundancy(&g->sel, nl, np, g->Gb, nl, g->rtmp, g->Ntmp) != g->rank)
+        return 1;
+    const double *l = y + g->d->off_l;
+    for (int c = 0; c < k; c++) {   /* (Nᵀ Ñ)(Ñᵀ λ), Ñ the current basis */
+        double x = 0.0;
+        for (int e = 0; e < k; e++) {
+            double a = 0.0, b = 0.0;
+            for (int j = 0; j < nl; j++) {
+                a += g->Nul[j + (size_t)c * nl] * g->Ntmp[j + (size_t)e * nl];
+                b += g->Ntmp[j + (size_t)e * nl] * l[j];
+            }
+            x += a * b;
+        }
+        g->Ftmp[c] = x;
+    }
+    return 0;
+}
+
 static int g_rhs(void *ctx, double t, const double *y, double *F)
 {
     gctx *g = ctx;
     memset(g->Ff, 0, (size_t)g->neq * sizeof *g->Ff);
     if (g->d->rhs(g->d, t, y, g->Ff))
+        return 1;
+    if (g->svd && g->rank < g->nl && null_rows(g, t, y))
         return 1;
     for (int i = 0; i < g->n; i++) {
         const int r = g->rows[i];
@@ -421,12 +451,8 @@ static int g_rhs(void *ctx, double t, const double *y, double *F)
             F[i] = g->Ff[r];
         else if (r == -1)
             F[i] = inv_value(g, t, y);
-        else {   /* column −2 − r of N against λ */
-            double x = 0.0;
-            for (int j = 0; j < g->nl; j++)
-                x += g->Nul[j + (size_t)(-2 - r) * g->nl] * y[g->d->off_l + j];
-            F[i] = x;
-        }
+        else
+            F[i] = g->Ftmp[-2 - r];
     }
     return 0;
 }
