@@ -44,6 +44,20 @@ static const db_refgen_plan plans[] = {
      "about 14.6 digits in p and 10.5 in v over the grid"},
     {"double_pendulum_stiff", {"radau5", DB_GGL, 1e-13, 0, NULL},
      {"geoms", DB_OEOM1, 1e-13, 0, NULL}, 0, 0, NULL},
+    {"fekete", {"radau5", DB_GGL, 1e-13, 0, NULL}, {"geoms", DB_OEOM0, 1e-13, 0, NULL}, 0, 0,
+     "v is ~1e-16 at rest by t = 1000 (the group scale is set by the early motion); the two "
+     "agree to 10.1 digits in p and 8.7 in v; at t_end radau5 GGL at 1e-13 meets the fact "
+     "sheet's long-double positions to 11.1 digits (test_fekete)"},
+    /* the multipliers of the index-2/3 forms converge slowly: EoM0 (test_caraxis:
+     * 10.2 digits against the test set's 40-digit-checked values at 1e-14) */
+    {"caraxis", {"radau5", DB_EOM0, 1e-14, 0, NULL}, {"geoms", DB_OEOM0, 1e-13, 0, NULL}, 0, 0,
+     "radau5 (EoM0, 1e-14) and geoms (oEoM0, 1e-13) agree to 10.4 digits in p, 9.8 in v, "
+     "8.7 in lambda"},
+    /* undamped elastic modes: radau5 reaches the test set's 10 digits on EoM0 only
+     * (test_slider_crank); geoms at 1e-13 and bdf at 1e-11 fail, bdf at 1e-9 runs */
+    {"slider_crank", {"radau5", DB_EOM0, 1e-12, 0, NULL}, {"bdf", DB_EOM0, 1e-9, 0, NULL}, 0, 0,
+     "radau5 (EoM0, 1e-12; scd 10.06 against the test set's reference) checked by bdf "
+     "(EoM0, 1e-9, the tightest at which it runs): 13 / 11.3 digits in p, 9.9 / 8 in v"},
 };
 
 db_refgen_plan db_refgen_plan_of(const char *name)

@@ -41,6 +41,31 @@ static void set_failed(db_run_result *res, const char *reason, const char *msg)
     snprintf(res->message, sizeof res->message, "%s", msg);
 }
 
+/* the reason class of a failed integration: a Newton, step-size or non-finite
+ * failure on a problem with redundant constraints everywhere (DB_REDUNDANT) or
+ * passing singular positions (DB_SINGULAR_POS) is classed "redundant" /
+ * "singular"; so is an input failure of the solver's default variant (geoms
+ * finds no selector, mexx cannot project the initial values: the rank of G), while
+ * with a variant given an input failure stays "input" (it may be the variant's).
+ * The solver's own class stays at the head of the message. */
+static void set_failed_class(db_run_result *res, const db_run_spec *spec, const db_dae *d,
+                             db_status st, const char *msg)
+{
+    unsigned fl = d->mech ? d->mech->flags : 0u;
+    const char *cls = NULL;
+    int default_variant = !spec->variant || !spec->variant[0];
+    if (st == DB_FAIL_NEWTON || st == DB_FAIL_STEPSIZE || st == DB_FAIL_NONFINITE
+        || (st == DB_FAIL_INPUT && default_variant))
+        cls = (fl & DB_REDUNDANT) ? "redundant" : (fl & DB_SINGULAR_POS) ? "singular" : NULL;
+    if (!cls) {
+        set_failed(res, db_status_name(st), msg);
+        return;
+    }
+    char m[sizeof res->message];
+    snprintf(m, sizeof m, "%s: %s", db_status_name(st), msg);
+    set_failed(res, cls, m);
+}
+
 /* the trajectory of the solution: t0 (initial values) and the output times */
 typedef struct {
     db_traj tr;
@@ -170,7 +195,7 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
     res->cpu_seconds = tm.cpu_seconds;
     res->repeats = tm.repeats;
     if (st != DB_OK) {
-        set_failed(res, db_status_name(st), msg[0] ? msg : db_status_name(st));
+        set_failed_class(res, spec, d, st, msg[0] ? msg : db_status_name(st));
         rc = 0;
         goto done;
     }
@@ -178,7 +203,7 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
     if (bad >= 0) {
         char where[96];
         snprintf(where, sizeof where, "non-finite solution at t = %.10g", tout[bad / d->n]);
-        set_failed(res, db_status_name(DB_FAIL_NONFINITE), where);
+        set_failed_class(res, spec, d, DB_FAIL_NONFINITE, where);
         rc = 0;
         goto done;
     }

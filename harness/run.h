@@ -38,7 +38,8 @@ typedef struct {
 typedef struct {
     db_run_spec spec;
     const char *status;          /* "ok", "failed" or "unsupported" */
-    char reason[32];             /* of a failed run: db_status_name or "setup"/"build" */
+    char reason[32];             /* of a failed run: db_status_name, "redundant"/"singular"
+                                  * (run.c, mech.h DB_REDUNDANT) or "setup"/"build" */
     char message[512];
     double cpu_seconds;
     int repeats;

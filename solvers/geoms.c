@@ -96,6 +96,12 @@ typedef struct {
     double *y_start;          /* initial values (corrected if asked) */
     int have_cur;             /* a selector is in use (hysteresis applies) */
     long nsel;                /* selector computations (adopted pivotings) */
+    /* variant "svd": redundant constraints (oEoM1): rank r of G, its r independent
+     * constraints, a basis N of null(Gᵀ); the square system keeps those r
+     * constraints on both levels and adds Nᵀλ = 0 (minimum-norm λ) */
+    int svd, rank, nrank;
+    int *crow, *ncrow, *rtmp;
+    double *Nul, *nNul, *Ntmp, *Ftmp;
     long nfail_checks;        /* selector checks after Newton failures */
     long njac_piv;            /* Jacobians made for the pivoting (+I), not the core's */
     long nfd_energy;          /* energy evaluations of the FD gradient (+I) */
@@ -111,6 +117,8 @@ static void gctx_free(gctx *g)
     free(g->egrad); free(g->Cr); free(g->Cpp); free(g->zz); free(g->ytmp);
     free(g->cpiv); free(g->cols);
     free(g->y_start);
+    free(g->crow); free(g->ncrow); free(g->Nul); free(g->nNul);
+    free(g->rtmp); free(g->Ntmp); free(g->Ftmp);
 }
 
 #define DALLOC(n) calloc((size_t)(n) + 1, sizeof(double))
@@ -134,6 +142,11 @@ static int gctx_alloc(gctx *g, db_sel_strategy st)
     g->zz = DALLOC(ncr); g->ytmp = DALLOC(n);
     g->cpiv = IALLOC(ncr); g->cols = IALLOC(ncr);
     g->y_start = DALLOC(n);
+    g->crow = IALLOC(nl); g->ncrow = IALLOC(nl);
+    g->Nul = DALLOC(nl * nl); g->nNul = DALLOC(nl * nl);
+    g->rtmp = IALLOC(nl); g->Ntmp = DALLOC(nl * nl); g->Ftmp = DALLOC(nl);
+    if (!g->crow || !g->ncrow || !g->Nul || !g->nNul || !g->rtmp || !g->Ntmp || !g->Ftmp)
+        return -1;
     if (!g->Ff || !g->Jf || !g->Esq || !g->idx || !g->rows || !g->piv_p || !g->piv_v ||
         !g->npiv_p || !g->npiv_v || !g->mask_p || !g->mask_v || !g->Gb || !g->Ab || !g->At ||
         !g->Hb || !g->Mlu || !g->mpiv || !g->egrad || !g->Cr || !g->Cpp || !g->zz ||
@@ -189,6 +202,18 @@ static int compute_pivots(gctx *g, double t, const double *y)
     const int np = g->np, nv = g->nv, nl = g->nl, nm = g->nm, nc = g->nc;
     const double *p = y + g->d->off_p;
     int bad = 0;
+    if (nl && g->svd) {
+        memset(g->Gb, 0, (size_t)nl * np * sizeof *g->Gb);
+        m->G(m, t, p, g->Gb);
+        const int r = db_selector_redundancy(&g->sel, nl, np, g->Gb, nl, g->ncrow, g->nNul);
+        if (r <= 0)
+            return 1;
+        g->nrank = r;
+        for (int j = 0; j < np; j++)       /* the r independent rows of G, in At */
+            for (int i = 0; i < r; i++)
+                g->At[i + (size_t)j * r] = g->Gb[g->ncrow[i] + (size_t)j * nl];
+        return db_selector_pivots(&g->sel, r, np, g->At, r, g->npiv_p);
+    }
     if (nl) {
         memset(g->Gb, 0, (size_t)nl * np * sizeof *g->Gb);
         m->G(m, t, p, g->Gb);
@@ -295,6 +320,25 @@ static int compute_pivots(gctx *g, double t, const double *y)
 
 static int pivots_changed(const gctx *g)
 {
+    if (g->svd) {
+        const int nl = g->nl, k = nl - g->rank;
+        if (g->nrank != g->rank)
+            return 1;
+        for (int i = 0; i < g->rank; i++)
+            if (g->crow[i] != g->ncrow[i] || g->piv_p[i] != g->npiv_p[i])
+                return 1;
+        /* the null space moved: |N Nᵀ − N' N'ᵀ| */
+        for (int a = 0; a < nl; a++)
+            for (int b = 0; b < nl; b++) {
+                double x = 0.0;
+                for (int c = 0; c < k; c++)
+                    x += g->Nul[a + (size_t)c * nl] * g->Nul[b + (size_t)c * nl]
+                         - g->nNul[a + (size_t)c * nl] * g->nNul[b + (size_t)c * nl];
+                if (fabs(x) > 1e-8)
+                    return 1;
+            }
+        return 0;
+    }
     for (int k = 0; k < g->nl; k++)
         if (g->piv_p[k] != g->npiv_p[k])
             return 1;
@@ -314,7 +358,12 @@ static int adopt(gctx *g)
     memcpy(g->piv_v, g->npiv_v, (size_t)nc * sizeof *g->piv_v);
     g->inv_col = g->ninv_col;
     g->have_cur = 1;
-    db_selector_mask(nl, np, g->piv_p, g->mask_p);
+    if (g->svd) {
+        g->rank = g->nrank;
+        memcpy(g->crow, g->ncrow, (size_t)nl * sizeof *g->crow);
+        memcpy(g->Nul, g->nNul, (size_t)nl * nl * sizeof *g->Nul);
+    }
+    db_selector_mask(g->svd ? g->rank : nl, np, g->piv_p, g->mask_p);
     if (g->oeom0)
         db_selector_mask(nc, nv, g->piv_v, g->mask_v);
     else
@@ -333,10 +382,25 @@ static int adopt(gctx *g)
     for (int j = 0; j < nv; j++)
         if (g->mask_v[j])
             g->rows[r++] = np + j;
+    int kpos = 0, kvel = 0;
     for (int i = np + nv; i < g->neq; i++) {
+        if (g->svd) {   /* only the rank's independent constraints, on both levels */
+            const int kind = d->row_kind[i];
+            const int c = kind == DB_ROW_POS ? kpos++ : kind == DB_ROW_VEL ? kvel++ : -1;
+            int keep = c < 0;
+            for (int q = 0; q < g->rank && !keep; q++)
+                keep = g->crow[q] == c;
+            if (!keep)
+                continue;
+        }
         if (r >= n)
             return 1;
         g->rows[r++] = i;
+    }
+    for (int c = 0; g->svd && c < nl - g->rank; c++) {
+        if (r >= n)
+            return 1;
+        g->rows[r++] = -2 - c;   /* Nᵀλ = 0 */
     }
     if (g->inv) {
         if (r >= n)
@@ -351,14 +415,49 @@ static int adopt(gctx *g)
     return 0;
 }
 
+/* svd: the rows Nᵀ P(q) λ = 0, P(q) the projector onto null(G(q)ᵀ) at the current
+ * positions (basis-free; N, the basis at the last refresh, only orders the rows),
+ * so that λ is the minimum-norm multiplier at every state, into g->Ftmp */
+static int null_rows(gctx *g, double t, const double *y)
+{
+    const int nl = g->nl, np = g->np, k = nl - g->rank;
+    memset(g->Gb, 0, (size_t)nl * np * sizeof *g->Gb);
+    g->m->G(g->m, t, y + g->d->off_p, g->Gb);
+    if (db_selector_redundancy(&g->sel, nl, np, g->Gb, nl, g->rtmp, g->Ntmp) != g->rank)
+        return 1;
+    const double *l = y + g->d->off_l;
+    for (int c = 0; c < k; c++) {   /* (Nᵀ Ñ)(Ñᵀ λ), Ñ the current basis */
+        double x = 0.0;
+        for (int e = 0; e < k; e++) {
+            double a = 0.0, b = 0.0;
+            for (int j = 0; j < nl; j++) {
+                a += g->Nul[j + (size_t)c * nl] * g->Ntmp[j + (size_t)e * nl];
+                b += g->Ntmp[j + (size_t)e * nl] * l[j];
+            }
+            x += a * b;
+        }
+        g->Ftmp[c] = x;
+    }
+    return 0;
+}
+
 static int g_rhs(void *ctx, double t, const double *y, double *F)
 {
     gctx *g = ctx;
     memset(g->Ff, 0, (size_t)g->neq * sizeof *g->Ff);
     if (g->d->rhs(g->d, t, y, g->Ff))
         return 1;
-    for (int i = 0; i < g->n; i++)
-        F[i] = g->rows[i] >= 0 ? g->Ff[g->rows[i]] : inv_value(g, t, y);
+    if (g->svd && g->rank < g->nl && null_rows(g, t, y))
+        return 1;
+    for (int i = 0; i < g->n; i++) {
+        const int r = g->rows[i];
+        if (r >= 0)
+            F[i] = g->Ff[r];
+        else if (r == -1)
+            F[i] = inv_value(g, t, y);
+        else
+            F[i] = g->Ftmp[-2 - r];
+    }
     return 0;
 }
 
@@ -376,6 +475,11 @@ static int g_jac(void *ctx, double t, const double *y, double *J)
         if (r >= 0) {
             for (int j = 0; j < n; j++)
                 J[i + (size_t)j * n] = g->Jf[r + (size_t)j * neq];
+        } else if (r <= -2) {
+            for (int j = 0; j < n; j++)
+                J[i + (size_t)j * n] = 0.0;
+            for (int j = 0; j < g->nl; j++)
+                J[i + (size_t)(g->d->off_l + j) * n] = g->Nul[j + (size_t)(-2 - r) * g->nl];
         } else {
             for (int j = 0; j < n; j++)
                 J[i + (size_t)j * n] = 0.0;
@@ -460,13 +564,20 @@ static db_status geoms_integrate(const db_dae *d, const db_solver_opts *o, db_ou
                 inv = 1;
             else if (strcmp(tok, "correct") == 0)
                 correct = 1;
+            else if (strcmp(tok, "svd") == 0)
+                strategy = DB_SEL_SVD;
             else {
-                snprintf(msg, msglen, "geoms: unknown variant token '%s' (known: qr, lu, +I, inv, correct)", tok);
+                snprintf(msg, msglen, "geoms: unknown variant token '%s' (known: qr, lu, svd, +I, inv, correct)", tok);
                 return DB_FAIL_INPUT;
             }
         }
     }
     const db_mech *m = d->mech;
+    if (strategy == DB_SEL_SVD && (d->form != DB_OEOM1 || m->nm > 0 || inv)) {
+        snprintf(msg, msglen, "geoms: variant svd (redundant constraints) needs oEoM1, holonomic "
+                 "constraints only and no +I");
+        return DB_FAIL_INPUT;
+    }
     if (inv && !m->energy) {
         snprintf(msg, msglen, "geoms: variant +I needs an energy invariant, the problem has none");
         return DB_FAIL_INPUT;
@@ -490,6 +601,7 @@ static db_status geoms_integrate(const db_dae *d, const db_solver_opts *o, db_ou
     g.has_a = d->off_a >= 0;
     g.oeom0 = d->form == DB_OEOM0;
     g.inv = inv;
+    g.svd = strategy == DB_SEL_SVD;
     g.row0 = g.np + g.nv + (g.has_a ? g.nv : 0);
     db_status st = DB_OK;
     if (gctx_alloc(&g, (db_sel_strategy)strategy)) {

@@ -19,6 +19,9 @@ void zgetrs_(const char *trans, const int *n, const int *nrhs, const double comp
              size_t trans_len);
 void dgeqp3_(const int *m, const int *n, double *a, const int *lda, int *jpvt, double *tau,
              double *work, const int *lwork, int *info);
+void dgesvd_(const char *jobu, const char *jobvt, const int *m, const int *n, double *a,
+             const int *lda, double *s, double *u, const int *ldu, double *vt, const int *ldvt,
+             double *work, const int *lwork, int *info, size_t jobu_len, size_t jobvt_len);
 void dgels_(const char *trans, const int *m, const int *n, const int *nrhs, double *a,
             const int *lda, double *b, const int *ldb, double *work, const int *lwork,
             int *info, size_t trans_len);

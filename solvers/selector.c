@@ -17,8 +17,10 @@ int db_selector_alloc(db_selector *s, db_sel_strategy st, int mmax, int nmax)
     s->nmax = nmax > 0 ? nmax : 1;
     const int mn = s->mmax * s->nmax;
     s->a = calloc((size_t)mn, sizeof *s->a);
-    s->tau = calloc((size_t)s->nmax, sizeof *s->tau);
-    s->jpvt = calloc((size_t)s->nmax, sizeof *s->jpvt);
+    s->tau = calloc((size_t)(s->mmax > s->nmax ? s->mmax : s->nmax), sizeof *s->tau);
+    /* DB_SEL_SVD factors Aᵀ too: jpvt and tau for max(m, n) */
+    const int mx = s->mmax > s->nmax ? s->mmax : s->nmax;
+    s->jpvt = calloc((size_t)mx, sizeof *s->jpvt);
     s->ipiv = calloc((size_t)s->mmax, sizeof *s->ipiv);
     if (!s->a || !s->tau || !s->jpvt || !s->ipiv)
         goto fail;
@@ -28,11 +30,24 @@ int db_selector_alloc(db_selector *s, db_sel_strategy st, int mmax, int nmax)
         int lw = -1, info = 0, m = s->mmax, n = s->nmax;
         dgeqp3_(&m, &n, s->a, &m, s->jpvt, s->tau, &q, &lw, &info);
         s->lwork = info == 0 && q > 3 * n + 1 ? (int)q : 3 * n + 1;
-        s->lwork += 64 * n;
+        s->lwork += 64 * (m > n ? m : n);
     }
     s->work = calloc((size_t)s->lwork, sizeof *s->work);
     if (!s->work)
         goto fail;
+    if (st == DB_SEL_SVD) {
+        double q = 0.0;
+        int lw = -1, info = 0, m = s->mmax, n = s->nmax, one = 1;
+        s->sv = calloc((size_t)mx, sizeof *s->sv);
+        s->u = calloc((size_t)s->mmax * s->mmax, sizeof *s->u);
+        if (!s->sv || !s->u)
+            goto fail;
+        dgesvd_("A", "N", &m, &n, s->a, &m, s->sv, s->u, &m, NULL, &one, &q, &lw, &info, 1, 1);
+        s->slwork = (info == 0 && q > 0 ? (int)q : 5 * mx) + 5 * mx;
+        s->swork = calloc((size_t)s->slwork, sizeof *s->swork);
+        if (!s->swork)
+            goto fail;
+    }
     return 0;
 fail:
     db_selector_free(s);
@@ -48,6 +63,9 @@ void db_selector_free(db_selector *s)
     free(s->work);
     free(s->jpvt);
     free(s->ipiv);
+    free(s->sv);
+    free(s->u);
+    free(s->swork);
     memset(s, 0, sizeof *s);
 }
 
@@ -157,6 +175,42 @@ double db_selector_volume(db_selector *s, int m, const double *A, int lda, const
     for (int k = 0; k < m; k++)
         v *= fabs(s->a[k + (size_t)k * m]);
     return v;
+}
+
+int db_selector_redundancy(db_selector *s, int m, int n, const double *A, int lda, int *rows,
+                           double *nul)
+{
+    if (s->strategy != DB_SEL_SVD || m <= 0 || m > s->mmax || n > s->nmax)
+        return -1;
+    int info = 0, mm = m, nn = n, one = 1, lw = s->slwork;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++)
+            s->a[i + (size_t)j * m] = A[i + (size_t)j * lda];
+    dgesvd_("A", "N", &mm, &nn, s->a, &mm, s->sv, s->u, &mm, NULL, &one, s->swork, &lw, &info,
+            1, 1);
+    if (info != 0 || !isfinite(s->sv[0]))
+        return -1;
+    const int k = m < n ? m : n;
+    int r = 0;
+    while (r < k && s->sv[r] > 1e-10 * s->sv[0])
+        r++;
+    for (int c = r; c < m; c++)
+        for (int i = 0; i < m; i++)
+            nul[i + (size_t)(c - r) * m] = s->u[i + (size_t)c * m];
+    /* independent rows: the first r pivots of QR with column pivoting of Aᵀ (n×m) */
+    for (int j = 0; j < m; j++)
+        for (int i = 0; i < n; i++)
+            s->a[i + (size_t)j * n] = A[j + (size_t)i * lda];
+    for (int j = 0; j < m; j++)
+        s->jpvt[j] = 0;
+    lw = s->lwork;
+    dgeqp3_(&nn, &mm, s->a, &nn, s->jpvt, s->tau, s->work, &lw, &info);
+    if (info != 0)
+        return -1;
+    for (int c = 0; c < r; c++)
+        rows[c] = s->jpvt[c] - 1;
+    qsort(rows, (size_t)r, sizeof *rows, cmp_int);
+    return r;
 }
 
 void db_selector_mask(int m, int n, const int *piv, int *mask)

@@ -40,7 +40,13 @@ enum {
     DB_MASS_SINGULAR = 1u << 1, /* M may be singular (insulator chain) */
     DB_F_LAMBDA      = 1u << 2, /* f depends on λ or μ (dry friction) */
     DB_RHEONOMIC     = 1u << 3, /* constraints depend explicitly on t */
-    DB_NONSMOOTH     = 1u << 4  /* f is only piecewise smooth (friction sign) */
+    DB_NONSMOOTH     = 1u << 4, /* f is only piecewise smooth (friction sign) */
+    /* structural hardness, for the reason class of a failed run (harness/run.c):
+     * a Newton / step-size / non-finite failure on such a problem is classed
+     * "redundant" or "singular" (docs/mech-extensions.md) */
+    DB_REDUNDANT     = 1u << 5, /* G is rank deficient everywhere (redundant constraint);
+                                 * λ is the minimum-norm multiplier */
+    DB_SINGULAR_POS  = 1u << 6  /* the motion passes positions where G loses rank */
 };
 
 typedef struct db_mech db_mech;

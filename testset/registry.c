@@ -12,6 +12,11 @@ extern const db_problem db_problem_cable_drum;
 extern const db_problem db_problem_insulator_chain;
 extern const db_problem db_problem_pendulum_chain;
 extern const db_problem db_problem_double_pendulum_stiff;
+extern const db_problem db_problem_caraxis;
+extern const db_problem db_problem_fekete;
+extern const db_problem db_problem_four_bar_chain;
+extern const db_problem db_problem_bricard;
+extern const db_problem db_problem_slider_crank;
 
 const db_problem *const db_problems[] = {
     &db_problem_pendulum,
@@ -22,6 +27,11 @@ const db_problem *const db_problems[] = {
     &db_problem_insulator_chain,
     &db_problem_pendulum_chain,
     &db_problem_double_pendulum_stiff,
+    &db_problem_caraxis,
+    &db_problem_fekete,
+    &db_problem_four_bar_chain,
+    &db_problem_bricard,
+    &db_problem_slider_crank,
     NULL
 };
 

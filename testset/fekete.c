@@ -1,0 +1,254 @@
+/* fekete.c — the Fekete problem of the Bari IVP test set, problem "fekete".
+ *
+ * N particles on the unit sphere repel each other (force (p_i − p_j)/|p_i − p_j|²)
+ * and are damped (−α v_i) until they come to rest in a stationary configuration,
+ * a local maximiser of Π |p_i − p_j| (elliptic Fekete points).  p = (p_1, …, p_N)
+ * point-major (3N), M = I, one holonomic constraint per particle
+ *     g_i = |p_i|² − 1,  G row i = 2 p_iᵀ in block i,  κ_i = 2|v_i|²;
+ * scleronomic; t in [0, 1000].
+ *
+ * Sources: fact sheet ../shared/models/fekete.md (test-set file fekete.F, Release
+ * 2.4 §II.18).  The test set integrates the stabilised index-2 form, which is our
+ * GGL (sheet §4.1) with λ = −λ_ts, η = −μ_ts.  Initial values (sheet §5): for
+ * N = 20 the test set's four latitude circles (3, 7, 6, 4 points), v = 0,
+ * λ_i = ⟨p_i, f_i⟩ / (2|p_i|²) (= (N − 1)/4 = 4.75, sheet §4.2) and the tangential
+ * accelerations a_i = f_i − 2λ_i p_i.  The test set defines no configuration for
+ * other N (sheet F8): for N ≠ 20 the particles start on a spiral from pole to
+ * pole (z_j = 1 − 2(j + ½)/N, longitude 2.4 j), also at rest, written here. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mech.h"
+
+#define FK_N(m) ((int)(m)->par[0])
+#define FK_ALPHA(m) ((m)->par[1])
+
+static void fk_mass(const db_mech *m, double t, const double *p, double *M)
+{
+    (void)t, (void)p;
+    for (int i = 0; i < m->nv; i++)
+        M[i + (size_t)m->nv * i] = 1.0;
+}
+
+static void fk_force(const db_mech *m, double t, const double *p, const double *v,
+                     const double *lam, const double *mu, double *f)
+{
+    (void)t, (void)lam, (void)mu;
+    int N = FK_N(m);
+    double al = FK_ALPHA(m);
+    for (int i = 0; i < N; i++) {
+        for (int j = i + 1; j < N; j++) {
+            double d[3], r2 = 0.0;
+            for (int k = 0; k < 3; k++) {
+                d[k] = p[3 * i + k] - p[3 * j + k];
+                r2 += d[k] * d[k];
+            }
+            for (int k = 0; k < 3; k++) {
+                f[3 * i + k] += d[k] / r2;
+                f[3 * j + k] -= d[k] / r2;
+            }
+        }
+        for (int k = 0; k < 3; k++)
+            f[3 * i + k] -= al * v[3 * i + k];
+    }
+}
+
+/* ∂f_i/∂p_j = −B_ij (j ≠ i), ∂f_i/∂p_i = Σ_j B_ij, B = I/r² − 2 d dᵀ/r⁴; ∂f/∂v = −αI */
+static void fk_force_jac(const db_mech *m, double t, const double *p, const double *v,
+                         const double *lam, const double *mu, double *fp, double *fv,
+                         double *fl, double *fm)
+{
+    (void)t, (void)v, (void)lam, (void)mu, (void)fl, (void)fm;
+    int N = FK_N(m), n = m->np;
+    for (int i = 0; i < N; i++)
+        for (int j = i + 1; j < N; j++) {
+            double d[3], r2 = 0.0;
+            for (int k = 0; k < 3; k++) {
+                d[k] = p[3 * i + k] - p[3 * j + k];
+                r2 += d[k] * d[k];
+            }
+            for (int a = 0; a < 3; a++)
+                for (int b = 0; b < 3; b++) {
+                    double B = (a == b ? 1.0 / r2 : 0.0) - 2.0 * d[a] * d[b] / (r2 * r2);
+                    int ia = 3 * i + a, ib = 3 * i + b, ja = 3 * j + a, jb = 3 * j + b;
+                    fp[ia + (size_t)n * ib] += B;
+                    fp[ja + (size_t)n * jb] += B;
+                    fp[ia + (size_t)n * jb] -= B;
+                    fp[ja + (size_t)n * ib] -= B;
+                }
+        }
+    for (int i = 0; i < n; i++)
+        fv[i + (size_t)n * i] = -FK_ALPHA(m);
+}
+
+static void fk_g(const db_mech *m, double t, const double *p, double *g)
+{
+    (void)t;
+    for (int i = 0; i < m->nl; i++)
+        g[i] = p[3 * i] * p[3 * i] + p[3 * i + 1] * p[3 * i + 1] + p[3 * i + 2] * p[3 * i + 2]
+               - 1.0;
+}
+
+/* a block-diagonal row: row i holds c·x_i (3 entries) in block i */
+static void fk_rows(const db_mech *m, const double *x, double c, double *out)
+{
+    for (int i = 0; i < m->nl; i++)
+        for (int k = 0; k < 3; k++)
+            out[i + (size_t)m->nl * (3 * i + k)] = c * x[3 * i + k];
+}
+
+static void fk_G(const db_mech *m, double t, const double *p, double *G)
+{
+    (void)t;
+    fk_rows(m, p, 2.0, G);
+}
+
+static void fk_kappa_g(const db_mech *m, double t, const double *p, const double *v,
+                       double *k)
+{
+    (void)t, (void)p;
+    for (int i = 0; i < m->nl; i++)
+        k[i] = 2.0 * (v[3 * i] * v[3 * i] + v[3 * i + 1] * v[3 * i + 1]
+                      + v[3 * i + 2] * v[3 * i + 2]);
+}
+
+static void fk_kappa_g_jac(const db_mech *m, double t, const double *p, const double *v,
+                           double *kp, double *kv)
+{
+    (void)t, (void)p, (void)kp;
+    fk_rows(m, v, 4.0, kv);
+}
+
+static void fk_Gw_p(const db_mech *m, double t, const double *p, const double *w,
+                    double *out)
+{
+    (void)t, (void)p;
+    fk_rows(m, w, 2.0, out);
+}
+
+static void fk_GTl_p(const db_mech *m, double t, const double *p, const double *l,
+                     double *out)
+{
+    (void)t, (void)p;
+    int n = m->np;
+    for (int i = 0; i < n; i++)
+        out[i + (size_t)n * i] = 2.0 * l[i / 3];
+}
+
+/* the test set's configuration for N = 20 (sheet §5): latitude β and longitude
+ * offset of each group, points per group */
+static void fk_positions(int N, double *p)
+{
+    const double pi = 3.14159265358979323846;
+    if (N == 20) {
+        static const int cnt[4] = {3, 7, 6, 4};
+        const double beta[4] = {3 * pi / 8, pi / 8, -2 * pi / 15, -3 * pi / 10};
+        const double off[4] = {pi / 13, pi / 29, pi / 7, pi / 17};
+        int j = 0, first[4] = {0, 3, 10, 17};
+        for (int g = 0; g < 4; g++)
+            for (int c = 0; c < cnt[g]; c++, j++) {
+                /* sheet: ω_j = 2π(j − first)/cnt + offset with 1-based j; for the
+                 * first group 2πj/3 (j = 1..3) */
+                int jj = g == 0 ? j + 1 : j + 1 - first[g];
+                double om = 2.0 * pi * jj / cnt[g] + off[g];
+                p[3 * j] = cos(om) * cos(beta[g]);
+                p[3 * j + 1] = sin(om) * cos(beta[g]);
+                p[3 * j + 2] = sin(beta[g]);
+            }
+        return;
+    }
+    for (int j = 0; j < N; j++) {
+        double z = 1.0 - 2.0 * (j + 0.5) / N, r = sqrt(1.0 - z * z), om = 2.4 * j;
+        p[3 * j] = r * cos(om);
+        p[3 * j + 1] = r * sin(om);
+        p[3 * j + 2] = z;
+    }
+}
+
+static void fk_init(const db_mech *m, double *p, double *v, double *lam, double *mu, double *a)
+{
+    (void)mu;
+    int N = FK_N(m);
+    fk_positions(N, p);
+    for (int i = 0; i < m->nv; i++)
+        v[i] = 0.0;
+    double *f = calloc((size_t)m->nv, sizeof *f);
+    if (!f) {
+        for (int i = 0; i < N; i++)
+            lam[i] = NAN;
+        return;
+    }
+    fk_force(m, m->t0, p, v, lam, mu, f);
+    for (int i = 0; i < N; i++) {
+        double pf = 0.0, pp = 0.0;
+        for (int k = 0; k < 3; k++) {
+            pf += p[3 * i + k] * f[3 * i + k];
+            pp += p[3 * i + k] * p[3 * i + k];
+        }
+        lam[i] = pf / (2.0 * pp);
+        for (int k = 0; k < 3; k++)
+            a[3 * i + k] = f[3 * i + k] - 2.0 * lam[i] * p[3 * i + k];
+    }
+    free(f);
+}
+
+static int fk_setup(db_mech *m, int sc, const double *par, char *err, size_t errlen)
+{
+    memset(m, 0, sizeof *m);
+    double Nd = par[0];
+    if (!(Nd >= 2 && Nd <= 200) || Nd != floor(Nd)) {
+        snprintf(err, errlen, "fekete: N = %g is not an integer in 2..200", Nd);
+        return 1;
+    }
+    if (!(par[1] >= 0.0 && par[1] <= 100.0)) {
+        snprintf(err, errlen, "fekete: alpha = %g is not in [0, 100]", par[1]);
+        return 1;
+    }
+    int N = (int)Nd;
+    m->np = m->nv = 3 * N;
+    m->nl = N;
+    m->nm = 0;
+    m->t0 = 0.0;
+    m->tend = 1000.0;
+    m->flags = DB_MASS_CONST;
+    m->par = par;
+    m->scenario = sc;
+    m->mass = fk_mass;
+    m->force = fk_force;
+    m->g = fk_g;
+    m->G = fk_G;
+    m->kappa_g = fk_kappa_g;
+    m->force_jac = fk_force_jac;
+    m->Gw_p = fk_Gw_p;
+    m->GTl_p = fk_GTl_p;
+    m->kappa_g_jac = fk_kappa_g_jac;
+    m->init = fk_init;
+    m->energy = NULL;   /* damped: E = ½|v|² − Σ log|p_i − p_j| decreases */
+    return 0;
+}
+
+static const db_scenario_spec fk_scenarios[] = {
+    {"default", "test set (N = 20: four latitude circles; other N: a spiral), at rest, "
+                "t in [0, 1000]"},
+};
+
+static const db_param_spec fk_params[] = {
+    {"N", 20, 2, 200, 1, "number of particles (test set 20; its initial configuration is "
+                         "defined for 20 only, other N start on a spiral)"},
+    {"alpha", 0.5, 0.0, 100.0, 0, "damping coefficient (test set 0.5)"},
+};
+
+const db_problem db_problem_fekete = {
+    .name = "fekete",
+    .title = "Fekete points: N repelling particles on the unit sphere, damped (IVP test set)",
+    .source = "Bari IVP test set, Release 2.4 §II.18 (fekete.F); ../shared/models/fekete.md",
+    .scenarios = fk_scenarios,
+    .nscenarios = 1,
+    .params = fk_params,
+    .nparams = 2,
+    .setup = fk_setup,
+    .teardown = NULL,
+    .exact = NULL,
+};
