@@ -318,13 +318,7 @@ static void cmp_digits(check_ctx *c, const run_view *x, const char *what, double
              now, now / base, g > 0 ? "+" : "-", fabs(g));
 }
 
-static double num(const cJSON *o, const char *a, const char *b)
-{
-    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, a);
-    if (b)
-        x = cJSON_GetObjectItemCaseSensitive(x, b);
-    return cJSON_IsNumber(x) ? x->valuedouble : NAN;
-}
+#define num db_json_num_at /* jsonio.h */
 
 /* everything an ok run holds that a solver change can worsen */
 static void compare_ok(check_ctx *c, const run_view *x, const run_view *y)

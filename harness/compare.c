@@ -5,21 +5,12 @@
 #include <string.h>
 
 #include "compare.h"
+#include "jsonio.h"
 #include "measure_names.h"
 
-static const char *sval(const cJSON *r, const char *k)
-{
-    const char *s = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, k));
-    return s ? s : "";
-}
-
-static double nval(const cJSON *r, const char *a, const char *b)
-{
-    const cJSON *x = cJSON_GetObjectItemCaseSensitive(r, a);
-    if (b)
-        x = cJSON_GetObjectItemCaseSensitive(x, b);
-    return cJSON_IsNumber(x) ? x->valuedouble : NAN;
-}
+/* sval, nval: the lenient getters of jsonio.h */
+#define sval db_json_str_or_empty
+#define nval db_json_num_at
 
 void db_compare_key(const cJSON *run, char *buf, size_t len)
 {

@@ -345,6 +345,20 @@ int db_json_vector(const cJSON *arr, int n, double *out, char *err, size_t errle
     return 0;
 }
 
+const char *db_json_str_or_empty(const cJSON *obj, const char *key)
+{
+    const char *s = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(obj, key));
+    return s ? s : "";
+}
+
+double db_json_num_at(const cJSON *obj, const char *a, const char *b)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(obj, a);
+    if (b)
+        x = cJSON_GetObjectItemCaseSensitive(x, b);
+    return cJSON_IsNumber(x) ? x->valuedouble : NAN;
+}
+
 cJSON *db_json_num(double x)
 {
     return isfinite(x) ? cJSON_CreateNumber(x) : cJSON_CreateNull();

@@ -62,6 +62,10 @@ int db_json_vector(const cJSON *arr, int n, double *out, char *err, size_t errle
 
 /* number, or null if x is NaN/inf (JSON has no NaN) */
 cJSON *db_json_num(double x);
+/* lenient getters for reading records already validated (benchfile.h): the
+ * string obj.key or "" when absent; the number obj.a (obj.a.b when b) or NAN */
+const char *db_json_str_or_empty(const cJSON *obj, const char *key);
+double db_json_num_at(const cJSON *obj, const char *a, const char *b);
 /* array of n numbers */
 cJSON *db_json_numarray(const double *x, int n);
 

@@ -59,6 +59,26 @@ static inline double mt_residual_at_y0(const db_dae *d)
     return r;
 }
 
+
+/* every formulation of m builds with n_exp[f] unknowns and neq_exp[f] equations,
+ * accelerations as unknowns (off_a >= 0) exactly when accel, and its residual at
+ * the initial values is at most tol */
+static inline void mt_check_dims(const db_mech *m, const int n_exp[DB_NFORMS],
+                                 const int neq_exp[DB_NFORMS], int accel, double tol)
+{
+    for (int f = 0; f < DB_NFORMS; f++) {
+        db_dae d;
+        if (mt_build(&d, m, (db_form)f) != 0)
+            continue;
+        CHECK(d.n == n_exp[f] && d.neq == neq_exp[f] && (d.off_a >= 0) == (accel != 0),
+              "%s: n = %d, neq = %d, off_a = %d", db_form_name((db_form)f), d.n, d.neq,
+              d.off_a);
+        double r = mt_residual_at_y0(&d);
+        CHECK(r <= tol, "%s: residual at y0 = %.3e", db_form_name((db_form)f), r);
+        db_dae_free(&d);
+    }
+}
+
 /* solver s on d at rtol = atol = tol, at most max_steps steps, with output at the
  * nt times t into y[nt · d->n] (NULL: DB_FAIL_MEMORY, for a failed calloc of the
  * caller); c is zeroed first */

@@ -83,17 +83,7 @@ static void test_formulations(const db_mech *m)
 {
     static const int n_exp[DB_NFORMS] = {10, 10, 10, 12, 10, 10};
     static const int neq_exp[DB_NFORMS] = {10, 10, 10, 12, 12, 14};
-    for (int f = 0; f < DB_NFORMS; f++) {
-        db_dae d;
-        if (mt_build(&d, m, (db_form)f) != 0)
-            continue;
-        CHECK(d.n == n_exp[f] && d.neq == neq_exp[f] && d.off_a < 0,
-              "%s: n = %d, neq = %d, off_a = %d", db_form_name((db_form)f), d.n, d.neq,
-              d.off_a);
-        double r = mt_residual_at_y0(&d);
-        CHECK(r <= 1e-14, "%s: residual at y0 = %.3e", db_form_name((db_form)f), r);
-        db_dae_free(&d);
-    }
+    mt_check_dims(m, n_exp, neq_exp, 0, 1e-14);
 }
 
 /* radau5 on formulation f to t = 3: y = (p, v, −λ) in the test set's layout */
