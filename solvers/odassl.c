@@ -41,6 +41,23 @@
 #include <stdio.h>
 
 #include "bdf_core.h"
+#include "testset/mech.h"
+
+/* the systems the corrector covers (solver.h "supports"): its constrained
+ * least-squares problem needs the constraint rows of full rank, so a system
+ * whose constraints are redundant everywhere (mech.h DB_REDUNDANT) is outside
+ * the method, recorded at once as unsupported rather than left to grind its
+ * step size down to the budget */
+static int odassl_supports(const db_dae *d, char *msg, size_t msglen)
+{
+    if (d && d->mech && (d->mech->flags & DB_REDUNDANT)) {
+        if (msg)
+            snprintf(msg, msglen, "odassl: redundant constraints (G rank deficient everywhere): "
+                                  "the constrained least-squares corrector needs G of full rank");
+        return 0;
+    }
+    return 1;
+}
 
 static db_status odassl_integrate(const db_dae *d, const db_solver_opts *o, db_output *out,
                                   db_counters *c, char *msg, size_t msglen)
@@ -64,5 +81,5 @@ const db_solver db_solver_odassl = {
     "BDF 1-5 for overdetermined DAEs, corrector in constrained least squares (after Fuehrer's ODASSL)",
     DB_FORM_BIT(DB_OEOM1) | DB_FORM_BIT(DB_OEOM0),
     odassl_integrate,
-    NULL  /* supports: every DAE of the accepted formulations */
+    odassl_supports
 };

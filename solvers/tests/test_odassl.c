@@ -8,13 +8,41 @@
  * ls=constraints (dynamic rows exact, constraints in least squares) ≤ 1e3·tol, and
  * the default (ls=weighted on oEoM0: position and velocity rows exact, dynamic
  * and weighted acceleration rows in least squares) ≤ 30·tol, with the position
- * residual of oEoM0 at tol 1e-6 ≤ 1e-5 (no drift). */
+ * residual of oEoM0 at tol 1e-6 ≤ 1e-5 (no drift).  Its supports hook refuses a
+ * system with redundant constraints (bricard) and accepts the pendulum. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "solvers/solver.h"
 #include "solvers/tests/pendulum_ref.h"
+#include "testset/mechcheck.h"
+#include "testset/registry.h"
+
+/* supports: 0 with a reason for bricard (DB_REDUNDANT), 1 for the pendulum */
+static void test_supports(const db_solver *s, const db_mech *pend)
+{
+    const db_problem *pb = db_problem_find("bricard");
+    db_mech m;
+    double par[8];
+    CHECK(pb && db_mech_setup_default(pb, 0, &m, par) == 0, "bricard setup");
+    if (!pb)
+        return;
+    const db_mech *ms[2] = {&m, pend};
+    for (int k = 0; k < 2; k++) {
+        db_dae d;
+        char err[256], msg[256] = "";
+        memset(&d, 0, sizeof d);
+        if (db_dae_build(&d, ms[k], DB_OEOM1, err, sizeof err) != 0) {
+            CHECK(0, "build: %s", err);
+            continue;
+        }
+        int ok = s->supports(&d, msg, sizeof msg);
+        CHECK(ok == (k == 1), "%s: supports = %d (%s)", k ? "pendulum" : "bricard", ok, msg);
+        CHECK(k == 1 || strstr(msg, "redundant"), "bricard: reason '%s'", msg);
+        db_dae_free(&d);
+    }
+}
 
 #define NOUT 51
 
@@ -29,6 +57,7 @@ int main(void)
     CHECK(s != NULL, "odassl not registered");
     if (!s)
         return check_summary();
+    test_supports(s, m);
     const db_form forms[] = { DB_OEOM1, DB_OEOM0 };
     const char *variants[] = { "ls=constraints", "ls=dynamics", "" };
     const double tols[] = { 1e-4, 1e-6, 1e-8 };
