@@ -6,6 +6,7 @@
  *             [--primary SOLVER:FORM:TOL] [--check SOLVER:FORM:TOL]
  *   reference --all [--out DIR]
  *   reference --verify [-p PROBLEM[:SCENARIO]]
+ *   reference --table [--results results/bench.json]
  *
  * Generating: two independent computations (the plan of refgen.c: different
  * solver and formulation) on a uniform grid of --points times including t0 and
@@ -38,6 +39,7 @@
 #include "machine.h"
 #include "reference.h"
 #include "refgen.h"
+#include "reference_table.h"
 #include "solvers/refint.h"
 #include "testset/registry.h"
 
@@ -632,7 +634,8 @@ int db_cmd_reference(int argc, char **argv)
 {
     const char *pspec = NULL;
     const char *params[64];
-    int nparams = 0, all = 0, verify = 0;
+    int nparams = 0, all = 0, verify = 0, table = 0;
+    const char *results = NULL;
     gen_opts go;
     memset(&go, 0, sizeof go);
     go.points = REF_POINTS;
@@ -662,9 +665,32 @@ int db_cmd_reference(int argc, char **argv)
             all = 1;
         else if (strcmp(a, "--verify") == 0)
             verify = 1;
+        else if (strcmp(a, "--table") == 0)
+            table = 1;
+        else if (strcmp(a, "--results") == 0)
+            results = db_cli_value(argc, argv, &i);
         else
             db_die("reference: unknown option '%s'", a);
     }
+    if (table) {
+        /* the table of the stored references (README "Reference solutions") */
+        if (verify || all || pspec || go.outdir)
+            db_die("reference: --table takes only --results");
+        cJSON *bench = NULL;
+        char err[512];
+        if (results && !(bench = db_json_read_file(results, err, sizeof err)))
+            db_die("reference: %s", err);
+        const cJSON *runs = bench ? cJSON_GetObjectItemCaseSensitive(bench, "runs") : NULL;
+        if (bench && !cJSON_IsArray(runs)) {
+            cJSON_Delete(bench);
+            db_die("reference: %s: not a daebench.bench/1 file", results);
+        }
+        db_reference_table(stdout, NULL, runs);
+        cJSON_Delete(bench);
+        return 0;
+    }
+    if (results)
+        db_die("reference: --results only with --table");
     if (go.outdir) {
         char probe[1100];
         snprintf(probe, sizeof probe, "%s/x.json", go.outdir);

@@ -127,7 +127,7 @@ static int solve_refint(const db_mech *m, const db_refgen_method *meth, long max
         db_refgen_sol_free(s);
         return -1;
     }
-    db_refint_opts o = {REFINT_PILOT_TOL, REFINT_PILOT_TOL * 1e-6, 0, max_steps, 0, {0, 0}};
+    db_refint_opts o = {REFINT_PILOT_TOL, REFINT_PILOT_TOL * 1e-6, 0, max_steps, 0, {0, 0}, 0};
     db_refint_stats st, st0;
     memset(&st, 0, sizeof st);
     memset(&st0, 0, sizeof st0);

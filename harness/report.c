@@ -24,6 +24,7 @@
 #include "coverage.h"
 #include "jsonio.h"
 #include "peer_ratio.h"
+#include "reference_table.h"
 #include "scaling.h"
 #include "suite.h"
 
@@ -477,6 +478,7 @@ int db_cmd_report(int argc, char **argv)
     fprintf(o.h, "</nav>\n");
     scaling_table(&o, j, runs, plots, plotrel);
     ratio_table(&o, runs);
+    db_reference_table(o.m, o.h, runs);
     for (int a = 0; a < n;) {
         int b = a;
         while (b < n && same_page(v[a], v[b]))

@@ -39,6 +39,7 @@ typedef struct {
                            * known (a pilot run), else 0: they floor |y_i| in the
                            * weights, so that the error is controlled relative to
                            * the group magnitude, as the agreement is measured */
+    double fixed_h;       /* > 0: steps of this size, no error control (order tests) */
 } db_refint_opts;
 
 typedef struct {

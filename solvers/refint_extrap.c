@@ -275,7 +275,7 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
         qsort(bp, (size_t)nb, sizeof *bp, cmp_double);
     }
     long double tc = m->t0;
-    long double h = o->h0 > 0 ? o->h0 : 1e-4L * (m->tend - m->t0);
+    long double h = o->fixed_h > 0 ? o->fixed_h : o->h0 > 0 ? o->h0 : 1e-4L * (m->tend - m->t0);
     int k = 1, bi = 0, jac_age = JAC_EVERY, fresh = 0;
     if (rhs_eval(&s, tc, s.y, s.F0) != 0) {
         snprintf(err, errlen, "refint: singular saddle-point system at t0");
@@ -302,6 +302,8 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
         }
         long double e;
         int src = step(&s, tc, hh, &e);
+        if (o->fixed_h > 0 && src == 0)
+            e = 0.0L;   /* fixed steps: every step accepted */
         if (src != 0 || !(e <= 1.0L)) {
             st->rejected++;
             long double fac = src != 0 ? 0.25L : fmaxl(0.2L, 0.8L * powl(e, -1.0L / s.K));
@@ -340,6 +342,8 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
         long double hn = hh * fminl(3.0L, fmaxl(0.2L, 0.8L * powl(fmaxl(e, 1e-30L),
                                                                 -1.0L / s.K)));
         h = land && hh < h ? fmaxl(hn, h) : hn;
+        if (o->fixed_h > 0)
+            h = o->fixed_h;
         jac_age++;
         fresh = 0;
         if (land) {
