@@ -248,8 +248,7 @@ static int generate(const db_problem *prob, int sc, const double *par, const gen
         plan.primary = go->primary, plan.extrap = 0;
     if (go->have_check)
         plan.check = go->check;
-    if (strcmp(db_refgen_family(plan.primary.solver), db_refgen_family(plan.check.solver)) ==
-        0) {
+    if (db_refgen_same_family(plan.primary.solver, plan.check.solver)) {
         fprintf(stderr, "daebench: reference: primary %s and check %s are of one method "
                         "family (%s); a stored reference needs two\n",
                 plan.primary.solver, plan.check.solver, db_refgen_family(plan.check.solver));
@@ -488,7 +487,7 @@ static int check_meta(const cJSON *j, const db_mech *m, double dig[DB_NGROUPS], 
     if (db_json_string(pv, "commit", &s, err, errlen) != 0 ||
         db_json_string(pv, "created", &s, err, errlen) != 0)
         return -1;
-    if (strcmp(db_refgen_family(sol[0]), db_refgen_family(sol[1])) == 0 && !low[0])
+    if (db_refgen_same_family(sol[0], sol[1]) && !low[0])
         snprintf(low, lowlen, "primary %s and check %s are of one method family (%s)", sol[0],
                  sol[1], db_refgen_family(sol[0]));
     return 0;

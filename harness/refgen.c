@@ -61,6 +61,13 @@ const char *db_refgen_family(const char *solver)
     return solver;
 }
 
+int db_refgen_same_family(const char *solver_a, const char *solver_b)
+{
+    const char *a = db_refgen_family(solver_a), *b = db_refgen_family(solver_b);
+    size_t la = strcspn(a, "("), lb = strcspn(b, "(");
+    return la == lb && strncmp(a, b, la) == 0;
+}
+
 db_refgen_plan db_refgen_plan_of(const char *name)
 {
     for (size_t i = 0; i < sizeof plans / sizeof plans[0]; i++)

@@ -77,6 +77,9 @@ void db_refgen_agreement_end(const db_refgen_sol *a, const db_refgen_sol *b,
 /* the method family of a solver ("Radau IIA collocation", "BDF", …): primary and
  * check of a stored reference must differ in it */
 const char *db_refgen_family(const char *solver);
+/* 1 if two solvers are of one family (the family names up to a parenthesis:
+ * refint and mexx are both extrapolation methods) */
+int db_refgen_same_family(const char *solver_a, const char *solver_b);
 
 /* the agreement targets of every stored reference (issue 13): digits in p, v,
  * λ, μ, over the whole grid and at t_end */

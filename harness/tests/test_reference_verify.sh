@@ -1,9 +1,11 @@
 #!/bin/bash
 # test_reference_verify.sh — `daebench reference --verify` on the stored references
-# (DESIGN.md §"Reference solutions", issue 4): all of them pass (schema, agreement
-# figures, end = last grid row, the first grid points recomputed, exact solutions
-# against radau5); a missing, truncated or schema-violating reference is a
-# one-line error with exit status 2.  $1 = daebench binary, $2 = source dir.
+# (DESIGN.md §"Reference solutions", issues 4 and 13): all of them pass (schema,
+# agreement targets over the grid and at t_end, two method families, end = last
+# grid row, the whole span recomputed by the reference integrator, exact
+# solutions against radau5); a missing, truncated or schema-violating reference
+# is a one-line error with exit status 2; a file below a target is exit 1.
+# Corrupted values: test_reference_corrupt.c.  $1 = daebench binary, $2 = source dir.
 bin="$1"; src="$2"
 fail=0
 note() { echo "FAIL: $*"; fail=1; }
@@ -36,5 +38,20 @@ bad "agreement not an object" "agreement"
 sed 's/"lambda":\[\[/"lambda":[[1,/' "$src/reference/andrews-default.json" \
     > "$tmp/refs/andrews-default.json"
 bad "grid row of the wrong length" "grid.lambda"
+
+# below a target (agreement_end.lambda lowered to 7.9): exit 1 naming the field
+sed 's/"agreement_end":{"p":\([0-9.]*\),"v":\([0-9.]*\),"lambda":[0-9.]*/"agreement_end":{"p":\1,"v":\2,"lambda":7.9/' \
+    "$src/reference/andrews-default.json" > "$tmp/refs/andrews-default.json"
+grep -q '"lambda":7.9' "$tmp/refs/andrews-default.json" || note "sed did not lower agreement_end"
+DAEBENCH_REFERENCE_DIR="$tmp/refs" "$bin" reference --verify -p andrews > "$tmp/o" 2>&1; st=$?
+[ $st -eq 1 ] || note "agreement_end below target: status $st (want 1)"
+grep -q "agreement_end.lambda = 7.9 is below the target" "$tmp/o" || note "no target message: $(cat "$tmp/o")"
+# primary and check of one family: exit 1
+sed 's/"check":{"solver":"geoms","formulation":"oEoM0","family":"Radau IIA collocation"/"check":{"solver":"refint","formulation":"EoM0","family":"extrapolation"/' \
+    "$src/reference/andrews-default.json" > "$tmp/refs/andrews-default.json"
+grep -q '"check":{"solver":"refint"' "$tmp/refs/andrews-default.json" || note "sed did not change the check"
+DAEBENCH_REFERENCE_DIR="$tmp/refs" "$bin" reference --verify -p andrews > "$tmp/o" 2>&1; st=$?
+[ $st -eq 1 ] || note "one family: status $st (want 1)"
+grep -q "of one method family" "$tmp/o" || note "no family message: $(cat "$tmp/o")"
 
 exit $fail
