@@ -125,13 +125,18 @@ static int step(ex_state *s, long double t, long double H, long double *err)
     int n = s->n, K = s->K;
     long double *T = s->T;
     s->hcur = H;
+    int np = s->np, nv = s->nv;
     for (int j = 1; j <= K; j++) {
         long double hj = H / j;
-        for (long q = 0; q < (long)n * n; q++)
-            s->L[q] = -hj * s->J[q];
-        for (int i = 0; i < n; i++)
-            s->L[i + (long)i * n] += 1.0L;
-        if (db_refint_lu(s->L, n, s->piv) != 0)
+        /* (I − h A)(x; y) = (r; s) with A = [0 I; Ap Av]: x = r + h y and
+         * (I − h Av − h² Ap) y = s + h Ap r, an nv × nv system */
+        for (int c = 0; c < nv; c++)
+            for (int i = 0; i < nv; i++) {
+                long double ap = s->J[(np + i) + (long)c * n];
+                long double av = s->J[(np + i) + (long)(np + c) * n];
+                s->L[i + (long)c * nv] = (i == c ? 1.0L : 0.0L) - hj * av - hj * hj * ap;
+            }
+        if (db_refint_lu(s->L, nv, s->piv) != 0)
             return -1;
         s->st->lu++;
         long double *yj = T + (long)(j - 1) * n;
@@ -143,9 +148,16 @@ static int step(ex_state *s, long double t, long double H, long double *err)
                     return -1;
                 Fi = s->F;
             }
-            for (int q = 0; q < n; q++)
-                s->rhs[q] = hj * Fi[q];
-            db_refint_lusolve(s->L, n, s->piv, s->rhs);
+            /* r = h F_p, s = h F_v: y-part right-hand side s + h Ap r */
+            for (int i = 0; i < nv; i++) {
+                long double acc = hj * Fi[np + i];
+                for (int c = 0; c < np; c++)
+                    acc += hj * s->J[(np + i) + (long)c * n] * (hj * Fi[c]);
+                s->rhs[np + i] = acc;
+            }
+            db_refint_lusolve(s->L, nv, s->piv, s->rhs + np);
+            for (int c = 0; c < np; c++)
+                s->rhs[c] = hj * Fi[c] + hj * s->rhs[np + c];
             for (int q = 0; q < n; q++)
                 yj[q] += s->rhs[q];
         }

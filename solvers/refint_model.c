@@ -92,6 +92,83 @@ static void to_double(double *d, const long double *x, int n)
         d[i] = (double)x[i];
 }
 
+/* 1 if M (nv × nv) is diagonal with positive diagonal */
+static int mass_diagonal(const double *M, int nv)
+{
+    for (int j = 0; j < nv; j++)
+        for (int i = 0; i < nv; i++)
+            if (i == j ? !(M[i + (long)j * nv] > 0.0) : M[i + (long)j * nv] != 0.0)
+                return 0;
+    return 1;
+}
+
+/* the saddle-point system for a diagonal M = D through the Schur complement:
+ * with C = [G; H] and κ = [κ_g; κ_h], (C D⁻¹ Cᵀ) z = C D⁻¹ f + κ, a = D⁻¹ (f − Cᵀ z);
+ * C is used column by column over its non-zeros (the chains' G is banded) */
+static int accel_diagonal(db_refint_model *w, double t, long double *a, long double *lam,
+                          long double *mu)
+{
+    const db_mech *m = w->m;
+    int nv = w->nv, nl = w->nl, nm = w->nm, nc = nl + nm;
+    if (nl > 0) {
+        zero(w->Gd, nl * w->np);
+        zero(w->kg, nl);
+        m->G(m, t, w->pd, w->Gd);
+        m->kappa_g(m, t, w->pd, w->vd, w->kg);
+    }
+    if (nm > 0) {
+        zero(w->Hd, nm * nv);
+        zero(w->kh, nm);
+        m->H(m, t, w->pd, w->Hd);
+        m->kappa_h(m, t, w->pd, w->vd, w->kh);
+    }
+    long double *S = w->K, *z = w->b;
+    int *rows = w->piv + w->nk;   /* nc entries */
+    memset(S, 0, (size_t)nc * nc * sizeof *S);
+    for (int r = 0; r < nc; r++)
+        z[r] = r < nl ? (long double)w->kg[r] : (long double)w->kh[r - nl];
+    for (int k = 0; k < nv; k++) {
+        long double dinv = 1.0L / w->Md[k + (long)k * nv];
+        int cnt = 0;
+        for (int r = 0; r < nc; r++) {
+            double c = r < nl ? w->Gd[r + (long)k * nl] : w->Hd[(r - nl) + (long)k * nm];
+            if (c != 0.0)
+                rows[cnt++] = r;
+        }
+        for (int x = 0; x < cnt; x++) {
+            int r = rows[x];
+            long double cr = r < nl ? w->Gd[r + (long)k * nl] : w->Hd[(r - nl) + (long)k * nm];
+            z[r] += cr * dinv * w->fd[k];
+            for (int y = 0; y < cnt; y++) {
+                int q = rows[y];
+                long double cq =
+                    q < nl ? w->Gd[q + (long)k * nl] : w->Hd[(q - nl) + (long)k * nm];
+                S[r + (long)q * nc] += cr * dinv * cq;
+            }
+        }
+    }
+    if (nc > 0) {
+        if (db_refint_lu(S, nc, w->piv) != 0)
+            return -1;
+        db_refint_lusolve(S, nc, w->piv, z);
+    }
+    for (int k = 0; k < nv; k++) {
+        long double acc = w->fd[k];
+        for (int r = 0; r < nl; r++)
+            acc -= w->Gd[r + (long)k * nl] * z[r];
+        for (int r = 0; r < nm; r++)
+            acc -= w->Hd[r + (long)k * nm] * z[nl + r];
+        a[k] = acc / w->Md[k + (long)k * nv];
+        if (!isfinite((double)a[k]))
+            return -1;
+    }
+    for (int r = 0; r < nl; r++)
+        lam[r] = z[r];
+    for (int r = 0; r < nm; r++)
+        mu[r] = z[nl + r];
+    return 0;
+}
+
 /* one solve of the saddle-point system with f at the multipliers ld, md */
 static int accel_once(db_refint_model *w, double t, long double *a, long double *lam,
                       long double *mu)
@@ -102,6 +179,8 @@ static int accel_once(db_refint_model *w, double t, long double *a, long double 
     zero(w->fd, nv);
     m->mass(m, t, w->pd, w->Md);
     m->force(m, t, w->pd, w->vd, w->ld, w->md, w->fd);
+    if (mass_diagonal(w->Md, nv))
+        return accel_diagonal(w, t, a, lam, mu);
     memset(w->K, 0, (size_t)nk * nk * sizeof *w->K);
     for (int j = 0; j < nv; j++)
         for (int i = 0; i < nv; i++)
