@@ -17,6 +17,14 @@ cat "$tmp/out"
 [ $st -eq 0 ] || note "reference --verify: status $st (want 0)"
 grep -q "all ok" "$tmp/out" || note "reference --verify does not say 'all ok'"
 
+# the table (README, report): one row per stored file, with both families
+"$bin" reference --table > "$tmp/table" 2>&1 || note "reference --table failed"
+for f in "$src"/reference/*.json; do
+    b=$(basename "$f" .json); row="| ${b%-*}:${b##*-} |"
+    grep -F "$row" "$tmp/table" | grep -q "extrapolation.*| \(Radau IIA\|BDF\)" ||
+        note "reference --table: no row with two families for $b"
+done
+
 # one-line exit-2 errors, on copies in a temporary reference directory
 bad() {  # $1 = what, then the command's expected stderr pattern
     DAEBENCH_REFERENCE_DIR="$tmp/refs" "$bin" reference --verify -p andrews \
