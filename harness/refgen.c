@@ -33,9 +33,13 @@ static const db_refgen_plan plans[] = {
      * lambda; odassl (BDF) on oEoM1 at 1e-12 (the tightest at which it runs) 9.4 */
     {"insulator_chain", REFINT_M(1e-12), {"odassl", DB_OEOM1, 1e-12, 0, NULL}, 0, 0, NULL},
     /* small steps: positions ~16 m but the pendulum motion is ~1e-4 m, so the
-     * tolerance alone leaves radau5 only ~6 digits in v; refint at 1e-13 is
-     * noise-bound here (several minutes of CPU), 1e-12 suffices */
-    {"pendulum_chain", REFINT_M(1e-12), {"radau5", DB_GGL, 1e-13, 0.004, NULL}, 0, 0, NULL},
+     * tolerance alone leaves radau5 only ~6 digits in v (hmax 0.004: radau5
+     * fails, step size underflow at t = 0.69; hmax 0.01: 9.7 digits in v against
+     * the joint-angle computation).  OPEN: refint deviates from radau5 and from
+     * the joint angles by 8.4-8.5 digits in v here, so this plan misses the
+     * target and `make reference` fails for the pendulum chain; the stored file
+     * is still the one made before issue 13 */
+    {"pendulum_chain", REFINT_M(1e-12), {"radau5", DB_GGL, 1e-13, 0.01, NULL}, 0, 0, NULL},
     {"double_pendulum_stiff", REFINT_M(1e-13), {"radau5", DB_GGL, 1e-13, 0, NULL}, 0, 0,
      NULL},
 };

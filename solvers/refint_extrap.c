@@ -68,18 +68,22 @@ static int jacobian(ex_state *s, long double t)
             s->J[(np + i) + (long)j * n] = (s->F[np + i] - s->F0[np + i]) / d;
     }
     /* the rounding noise of a: the callbacks see the state rounded to double, so
-     * moving every component by about one unit of the double's last place
-     * changes a by its noise level */
-    long double *yt = s->ynew;
-    for (int j = 0; j < n; j++) {
-        long double u = fmaxl(fabsl(s->y[j]), 1e-300L) * (long double)DBL_EPSILON;
-        yt[j] = s->y[j] + ((j & 1) ? u : -u);
+     * moving every component by about one unit of the double's last place,
+     * once forward and once backward, changes a by its noise level; the second
+     * difference a(y+u) + a(y−u) − 2 a(y) removes the true (linear) change */
+    long double *yt = s->ynew, *Fm = s->rhs;
+    for (int sign = 0; sign < 2; sign++) {
+        for (int j = 0; j < n; j++) {
+            long double u = fmaxl(fabsl(s->y[j]), 1e-300L) * (long double)DBL_EPSILON;
+            yt[j] = s->y[j] + (((j & 1) ^ sign) ? u : -u);
+        }
+        if (rhs_eval(s, t, yt, sign ? s->F : Fm) != 0)
+            return -1;
     }
-    if (rhs_eval(s, t, yt, s->F) != 0)
-        return -1;
     s->noise = 0.0L;
     for (int i = 0; i < nv; i++)
-        s->noise = fmaxl(s->noise, fabsl(s->F[np + i] - s->F0[np + i]));
+        s->noise = fmaxl(s->noise,
+                         0.5L * fabsl(s->F[np + i] + Fm[np + i] - 2.0L * s->F0[np + i]));
     s->st->jac_evals++;
     return 0;
 }
