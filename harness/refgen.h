@@ -48,6 +48,10 @@ typedef struct {
 
 void db_refgen_sol_free(db_refgen_sol *s);
 
+/* 1 if the method is the reference integrator (solvers/refint.h), a family of
+ * its own outside the solver registry */
+int db_refgen_is_refint(const db_refgen_method *meth);
+
 /* the uniform grid of nt points on [t0, tend] (t[nt−1] = tend exactly) */
 void db_refgen_grid(double *t, int nt, double t0, double tend);
 
@@ -65,6 +69,21 @@ void db_refgen_magnitude(const db_refgen_sol *s, double mag[DB_NGROUPS]);
  * capped at 16; NAN for empty groups */
 void db_refgen_agreement(const db_refgen_sol *a, const db_refgen_sol *b,
                          const double mag[DB_NGROUPS], double digits[DB_NGROUPS]);
+
+/* the same at t_end only (the last grid row) */
+void db_refgen_agreement_end(const db_refgen_sol *a, const db_refgen_sol *b,
+                             const double mag[DB_NGROUPS], double digits[DB_NGROUPS]);
+
+/* the method family of a solver ("Radau IIA collocation", "BDF", …): primary and
+ * check of a stored reference must differ in it */
+const char *db_refgen_family(const char *solver);
+/* 1 if two solvers are of one family (the family names up to a parenthesis:
+ * refint and mexx are both extrapolation methods) */
+int db_refgen_same_family(const char *solver_a, const char *solver_b);
+
+/* the agreement targets of every stored reference (issue 13): digits in p, v,
+ * λ, μ, over the whole grid and at t_end */
+extern const double db_refgen_target[DB_NGROUPS];
 
 /* Richardson-type extrapolation to zero tolerance: x (at tol) and y (at 10·tol),
  * with errors taken proportional to tol^alpha, give on every value

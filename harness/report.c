@@ -31,6 +31,7 @@
 #include "jsonio.h"
 #include "measure_names.h"
 #include "peer_ratio.h"
+#include "reference_table.h"
 #include "scaling.h"
 #include "suite.h"
 
@@ -912,6 +913,7 @@ int db_cmd_report(int argc, char **argv)
     summary(&o, runs, plots, plotrel);
     scaling_table(&o, j, runs, plots, plotrel);
     ratio_table(&o, runs);
+    db_reference_table(o.m, o.h, runs);
     fprintf(o.h, "</body></html>\n");
     /* one HTML page per problem and scenario; the Markdown twin holds them all */
     for (int a = 0; a < n;) {

@@ -134,6 +134,13 @@ struct db_mech {
     void (*g_tp_sp)(const db_mech *m, double t, const double *p, db_spacc *out);
     void (*kappa_g_jac_sp)(const db_mech *m, double t, const double *p, const double *v,
                            db_spacc *kp, db_spacc *kv);
+
+    /* --- optional known non-smooth times (NULL: none) ------------------------
+     * Times in (t0, tend) at which the motion is not smooth although no event
+     * decides them (a road profile that each wheel reaches at a known time):
+     * writes up to max of them into t and returns how many it wrote.  The
+     * reference integrator (solvers/refint.h) ends a step exactly at each. */
+    int (*breakpoints)(const db_mech *m, double *t, int max);
 };
 
 /* a named parameter of a problem (the N of a chain, a friction coefficient) */

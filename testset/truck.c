@@ -135,10 +135,26 @@ static void truck_preloads(truck_data *td)
 }
 
 /* ---- road excitations (sheet C.4): u_i(t), u_i'(t) --------------------------- */
+/* the time at which wheel 0 (front) or 1 (rear) reaches the profile: the front
+ * one at s0, the rear one (xf − xr) later */
+static double road_start(int wheel)
+{
+    return (wheel == 0 ? s0 : s0 + (xf - xr)) / speed;
+}
+
+/* the kinks of the excitation (mech.h breakpoints): each wheel reaching the profile */
+static int truck_breakpoints(const db_mech *m, double *t, int max)
+{
+    (void)m;
+    int n = 0;
+    for (int wheel = 0; wheel < 2 && n < max; wheel++)
+        t[n++] = road_start(wheel);
+    return n;
+}
+
 static void road(const db_mech *m, double t, int wheel, double *u, double *ud)
 {
-    /* front wheel reaches the profile at s0, the rear one (xf − xr) later */
-    const double ti = (wheel == 0 ? s0 : s0 + (xf - xr)) / speed;
+    const double ti = road_start(wheel);
     const double tau = t - ti;
     *u = 0.0;
     *ud = 0.0;
@@ -431,6 +447,7 @@ static int truck_setup(db_mech *m, int sc, const double *par, char *err, size_t 
     m->kappa_g_jac = truck_kappa_g_jac;
     m->init = truck_init;
     m->energy = NULL;
+    m->breakpoints = truck_breakpoints;
     return 0;
 }
 

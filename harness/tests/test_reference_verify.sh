@@ -1,19 +1,40 @@
 #!/bin/bash
 # test_reference_verify.sh — `daebench reference --verify` on the stored references
-# (DESIGN.md §"Reference solutions", issue 4): all of them pass (schema, agreement
-# figures, end = last grid row, the first grid points recomputed, exact solutions
-# against radau5); a missing, truncated or schema-violating reference is a
-# one-line error with exit status 2.  $1 = daebench binary, $2 = source dir.
+# (DESIGN.md §"Reference solutions", issues 4 and 13): all of them pass (schema,
+# agreement targets over the grid and at t_end, two method families, end = last
+# grid row, the whole span recomputed by the reference integrator, exact
+# solutions against radau5); a missing, truncated or schema-violating reference
+# is a one-line error with exit status 2; a file below a target is exit 1.
+# Corrupted values: test_reference_corrupt.c.  $1 = daebench binary, $2 = source dir.
 bin="$1"; src="$2"
 fail=0
 note() { echo "FAIL: $*"; fail=1; }
 tmp=$(mktemp -d /tmp/daebench-refverify-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
-"$bin" reference --verify > "$tmp/out" 2>&1; st=$?
+# every problem but the pendulum chain passes; the pendulum chain's file is still
+# the one made before issue 13 (two Radau IIA codes with a common hmax, no
+# agreement_end; good to 8.2 digits in v against the joint-angle computation of
+# test_reference_chain_angles): --verify must refuse it until it is regenerated
+for p in andrews truck skateboard insulator_chain double_pendulum_stiff pendulum cable_drum; do
+    "$bin" reference --verify -p $p > "$tmp/out" 2>&1; st=$?
+    cat "$tmp/out"
+    [ $st -eq 0 ] || note "reference --verify -p $p: status $st (want 0)"
+    grep -q "all ok" "$tmp/out" || note "reference --verify -p $p does not say 'all ok'"
+done
+"$bin" reference --verify -p pendulum_chain > "$tmp/out" 2>&1; st=$?
 cat "$tmp/out"
-[ $st -eq 0 ] || note "reference --verify: status $st (want 0)"
-grep -q "all ok" "$tmp/out" || note "reference --verify does not say 'all ok'"
+[ $st -ne 0 ] || note "reference --verify accepts the pendulum chain file made before issue 13"
+grep -q "agreement_end" "$tmp/out" || note "pendulum chain: no word of agreement_end: $(cat "$tmp/out")"
+
+# the table (README, report): one row per stored file, with both families
+"$bin" reference --table > "$tmp/table" 2>&1 || note "reference --table failed"
+for f in "$src"/reference/*.json; do
+    b=$(basename "$f" .json); row="| ${b%-*}:${b##*-} |"
+    [ "$b" = pendulum_chain-default ] && continue   # open: made before issue 13 (above)
+    grep -F "$row" "$tmp/table" | grep -q "extrapolation.*| \(Radau IIA\|BDF\)" ||
+        note "reference --table: no row with two families for $b"
+done
 
 # one-line exit-2 errors, on copies in a temporary reference directory
 bad() {  # $1 = what, then the command's expected stderr pattern
@@ -36,5 +57,20 @@ bad "agreement not an object" "agreement"
 sed 's/"lambda":\[\[/"lambda":[[1,/' "$src/reference/andrews-default.json" \
     > "$tmp/refs/andrews-default.json"
 bad "grid row of the wrong length" "grid.lambda"
+
+# below a target (agreement_end.lambda lowered to 7.9): exit 1 naming the field
+sed 's/"agreement_end":{"p":\([0-9.]*\),"v":\([0-9.]*\),"lambda":[0-9.]*/"agreement_end":{"p":\1,"v":\2,"lambda":7.9/' \
+    "$src/reference/andrews-default.json" > "$tmp/refs/andrews-default.json"
+grep -q '"lambda":7.9' "$tmp/refs/andrews-default.json" || note "sed did not lower agreement_end"
+DAEBENCH_REFERENCE_DIR="$tmp/refs" "$bin" reference --verify -p andrews > "$tmp/o" 2>&1; st=$?
+[ $st -eq 1 ] || note "agreement_end below target: status $st (want 1)"
+grep -q "agreement_end.lambda = 7.9 is below the target" "$tmp/o" || note "no target message: $(cat "$tmp/o")"
+# primary and check of one family: exit 1
+sed 's/"check":{"solver":"geoms","formulation":"oEoM0","family":"Radau IIA collocation"/"check":{"solver":"refint","formulation":"EoM0","family":"extrapolation"/' \
+    "$src/reference/andrews-default.json" > "$tmp/refs/andrews-default.json"
+grep -q '"check":{"solver":"refint"' "$tmp/refs/andrews-default.json" || note "sed did not change the check"
+DAEBENCH_REFERENCE_DIR="$tmp/refs" "$bin" reference --verify -p andrews > "$tmp/o" 2>&1; st=$?
+[ $st -eq 1 ] || note "one family: status $st (want 1)"
+grep -q "of one method family" "$tmp/o" || note "no family message: $(cat "$tmp/o")"
 
 exit $fail

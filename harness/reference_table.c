@@ -1,0 +1,155 @@
+/* reference_table.c — the table of the stored reference solutions (see
+ * reference_table.h): one row per file reference/<problem>-<scenario>.json of
+ * the catalogue (problems with an exact solution have none). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "jsonio.h"
+#include "reference.h"
+#include "reference_table.h"
+#include "testset/registry.h"
+
+static const char *gname[DB_NGROUPS] = {"p", "v", "lambda", "mu"};
+
+static const char *sget(const cJSON *o, const char *k)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsString(x) ? x->valuestring : "?";
+}
+
+static double nget(const cJSON *o, const char *k)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsNumber(x) ? x->valuedouble : NAN;
+}
+
+/* "refint EoM0 1e-13" (and the largest step when there is one) */
+static void method(char *buf, size_t len, const cJSON *m)
+{
+    double hmax = nget(m, "hmax");
+    int k = snprintf(buf, len, "%s %s %.0e", sget(m, "solver"), sget(m, "formulation"),
+                     nget(m, "rtol"));
+    if (isfinite(hmax) && k > 0 && (size_t)k < len)
+        snprintf(buf + k, len - (size_t)k, " hmax %g", hmax);
+}
+
+/* "11.0 / 10.2 / 9.4 / –" */
+static void digits(char *buf, size_t len, const cJSON *ag)
+{
+    size_t k = 0;
+    for (int g = 0; g < DB_NGROUPS && k < len; g++) {
+        double d = nget(ag, gname[g]);
+        int w = isfinite(d) ? snprintf(buf + k, len - k, "%s%.1f", g ? " / " : "", d)
+                            : snprintf(buf + k, len - k, "%s-", g ? " / " : "");
+        if (w < 0)
+            break;
+        k += (size_t)w;
+    }
+}
+
+/* the best scd of the ok runs of problem:scenario, NAN when none */
+static double best_scd(const cJSON *runs, const char *prob, const char *scn, int *nruns)
+{
+    double best = NAN;
+    const cJSON *r;
+    *nruns = 0;
+    cJSON_ArrayForEach(r, runs) {
+        if (strcmp(sget(r, "problem"), prob) != 0 || strcmp(sget(r, "scenario"), scn) != 0 ||
+            strcmp(sget(r, "status"), "ok") != 0)
+            continue;
+        double scd = nget(cJSON_GetObjectItemCaseSensitive(r, "error"), "scd");
+        (*nruns)++;
+        if (isfinite(scd) && !(scd <= best))
+            best = scd;
+    }
+    return best;
+}
+
+int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
+{
+    const char *head[] = {"reference", "primary (stored): family, method",
+                          "check: family, method", "agreement p / v / lambda / mu",
+                          "at t_end", "best run of the sweep (scd)"};
+    int ncol = runs ? 6 : 5;
+    if (md) {
+        fprintf(md, "\n## Reference solutions\n\nEvery stored reference is the agreement of "
+                    "two method families (digits = -log10 of the largest group-scaled "
+                    "difference; targets 10 in p and v, 8 in lambda and mu, checked by "
+                    "`daebench reference --verify`).%s\n\n|",
+                runs ? " The last column: the best scd = -log10 max(error p, error v) "
+                       "reached by a run of this sweep." : "");
+        for (int c = 0; c < ncol; c++)
+            fprintf(md, " %s |", head[c]);
+        fprintf(md, "\n|");
+        for (int c = 0; c < ncol; c++)
+            fprintf(md, "---|");
+        fprintf(md, "\n");
+    }
+    if (html) {
+        fprintf(html, "\n<h2 id=\"references\">Reference solutions</h2>\n<p>Every stored "
+                      "reference is the agreement of two method families (digits = -log10 "
+                      "of the largest group-scaled difference; targets 10 in p and v, 8 in "
+                      "lambda and mu).</p>\n<table><tr>");
+        for (int c = 0; c < ncol; c++)
+            fprintf(html, "<th>%s</th>", head[c]);
+        fprintf(html, "</tr>\n");
+    }
+    int count = 0;
+    for (int pi = 0; db_problems[pi]; pi++) {
+        const db_problem *prob = db_problems[pi];
+        if (prob->exact)
+            continue;
+        for (int sc = 0; sc < prob->nscenarios; sc++) {
+            char path[1024], err[512];
+            struct stat st;
+            db_ref_path(prob, sc, path, sizeof path);
+            if (stat(path, &st) != 0)
+                continue;
+            cJSON *j = db_json_read_file(path, err, sizeof err);
+            if (!j)
+                continue;
+            const cJSON *pv = cJSON_GetObjectItemCaseSensitive(j, "provenance");
+            const cJSON *pr = cJSON_GetObjectItemCaseSensitive(pv, "primary");
+            const cJSON *ck = cJSON_GetObjectItemCaseSensitive(pv, "check");
+            char name[160], mp[128], mc[128], ag[96], ae[96], best[64] = "";
+            snprintf(name, sizeof name, "%s:%s", prob->name, prob->scenarios[sc].name);
+            method(mp, sizeof mp, pr);
+            method(mc, sizeof mc, ck);
+            digits(ag, sizeof ag, cJSON_GetObjectItemCaseSensitive(j, "agreement"));
+            digits(ae, sizeof ae, cJSON_GetObjectItemCaseSensitive(j, "agreement_end"));
+            if (runs) {
+                int nr;
+                double b = best_scd(runs, prob->name, prob->scenarios[sc].name, &nr);
+                if (isfinite(b))
+                    snprintf(best, sizeof best, "%.1f (%d ok runs)", b, nr);
+                else
+                    snprintf(best, sizeof best, "no ok run");
+            }
+            const char *cell[6] = {name, NULL, NULL, ag, ae, best};
+            char fp[256], fc[256];
+            snprintf(fp, sizeof fp, "%s: %s", sget(pr, "family"), mp);
+            snprintf(fc, sizeof fc, "%s: %s", sget(ck, "family"), mc);
+            cell[1] = fp;
+            cell[2] = fc;
+            if (md) {
+                fprintf(md, "|");
+                for (int c = 0; c < ncol; c++)
+                    fprintf(md, " %s |", cell[c]);
+                fprintf(md, "\n");
+            }
+            if (html) {
+                fprintf(html, "<tr>");
+                for (int c = 0; c < ncol; c++)
+                    fprintf(html, "<td>%s</td>", cell[c]);
+                fprintf(html, "</tr>\n");
+            }
+            cJSON_Delete(j);
+            count++;
+        }
+    }
+    if (html)
+        fprintf(html, "</table>\n");
+    return count;
+}

@@ -1,0 +1,110 @@
+/* test_reference_corrupt.c — `daebench reference --verify` must fail on a
+ * corrupted copy of a stored reference and name file, group and row (issue 13):
+ *   - every group of every grid row past the middle scaled by 1 + 1e-6 (and the
+ *     end values with them, so that end = last row still holds): exit 1, the
+ *     message names the copy, group p and the first row past the middle;
+ *   - only the end values scaled by 1 + 1e-6: exit 1, naming the end values;
+ *   - the unchanged copy in the same directory: exit 0.
+ * On double_pendulum_stiff (short span: the whole-span recomputation is fast)
+ * and truck:hump (the recomputation crosses the kinks of the road). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness/jsonio.h"
+#include "testset/tests/check.h"
+
+static const char *groups[] = {"p", "v", "lambda", "mu"};
+
+static void scale_row(cJSON *row, double f)
+{
+    cJSON *x;
+    cJSON_ArrayForEach(x, row)
+        cJSON_SetNumberValue(x, x->valuedouble * f);
+}
+
+/* copy reference/<name>.json into dir: rows > nt/2 scaled (rows = 1) and/or the
+ * end values (end = 1); returns the first scaled row (or -1) */
+static int corrupt_copy(const char *name, const char *dir, int rows, int end)
+{
+    char src[1024], dst[1200], err[512];
+    snprintf(src, sizeof src, "%s/reference/%s.json", DAEBENCH_SOURCE_DIR, name);
+    snprintf(dst, sizeof dst, "%s/%s.json", dir, name);
+    cJSON *j = db_json_read_file(src, err, sizeof err);
+    CHECK(j != NULL, "read %s: %s", src, err);
+    if (!j)
+        return -1;
+    cJSON *grid = cJSON_GetObjectItemCaseSensitive(j, "grid");
+    int nt = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(grid, "t"));
+    int first = nt / 2 + 1;
+    for (int g = 0; g < 4 && rows; g++) {
+        cJSON *a = cJSON_GetObjectItemCaseSensitive(grid, groups[g]);
+        for (int k = first; k < nt; k++)
+            scale_row(cJSON_GetArrayItem(a, k), 1.0 + 1e-6);
+    }
+    for (int g = 0; g < 4 && end; g++)
+        scale_row(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "end"),
+                                                   groups[g]),
+                  1.0 + 1e-6);
+    CHECK(db_json_write_atomic(dst, j, err, sizeof err) == 0, "write %s: %s", dst, err);
+    cJSON_Delete(j);
+    return rows ? first : -1;
+}
+
+/* run verify of spec with the references of dir; status, output in out */
+static int verify(const char *dir, const char *spec, char *out, size_t len)
+{
+    char cmd[2048], path[1200];
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+    snprintf(cmd, sizeof cmd, "DAEBENCH_REFERENCE_DIR='%s' '%s' reference --verify -p %s > '%s' 2>&1",
+             dir, DAEBENCH_BINARY, spec, path);
+    int st = system(cmd);
+    out[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (f) {
+        size_t n = fread(out, 1, len - 1, f);
+        out[n] = '\0';
+        fclose(f);
+    }
+    unlink(path);
+    printf("%s", out);
+    return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void case_of(const char *dir, const char *name, const char *spec)
+{
+    char out[8192], want[256];
+    /* unchanged copy passes */
+    corrupt_copy(name, dir, 0, 0);
+    int st = verify(dir, spec, out, sizeof out);
+    CHECK(st == 0, "%s unchanged: status %d (want 0)", name, st);
+    /* late rows scaled */
+    int first = corrupt_copy(name, dir, 1, 1);
+    st = verify(dir, spec, out, sizeof out);
+    CHECK(st == 1, "%s rows past the middle scaled: status %d (want 1)", name, st);
+    snprintf(want, sizeof want, "%s.json: group p, grid row %d ", name, first);
+    CHECK(strstr(out, want) != NULL, "%s: message lacks '%s'", name, want);
+    /* only the end values scaled */
+    corrupt_copy(name, dir, 0, 1);
+    st = verify(dir, spec, out, sizeof out);
+    CHECK(st == 1, "%s end values scaled: status %d (want 1)", name, st);
+    snprintf(want, sizeof want, "%s.json: group ", name);
+    CHECK(strstr(out, want) != NULL && strstr(out, ", end values") != NULL,
+          "%s: message does not name file, group and the end values", name);
+    char p[1300];
+    snprintf(p, sizeof p, "%s/%s.json", dir, name);
+    unlink(p);
+}
+
+int main(void)
+{
+    char dir[] = "/tmp/daebench-refcorrupt-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+    case_of(dir, "double_pendulum_stiff-default", "double_pendulum_stiff");
+    case_of(dir, "truck-hump", "truck:hump");
+    rmdir(dir);
+    return check_summary();
+}

@@ -1,0 +1,78 @@
+/* refint.h — the reference integrator: a method family of its own, used only to
+ * make and verify the stored reference solutions (harness/refgen.c, issue 13).
+ *
+ * It shares no stepping and no linear algebra with the benchmarked solvers
+ * (radau_core, bdf_core, linalg): extrapolated linearly implicit Euler (the
+ * extrapolation family of Deuflhard's LIMEX and Hairer–Wanner's SEULEX, ODE II
+ * §IV.9) on the index-1 ODE of the mechanical system
+ *
+ *     p' = v,   v' = a(t, p, v)   with   [M Gᵀ Hᵀ; G 0 0; H 0 0] (a; λ; μ) = (f; −κ_g; −κ_h)
+ *
+ * (formulation EoM0 in the problem's own terms), solved by its own Gaussian
+ * elimination, with projection of p onto g = 0 and of v onto the velocity
+ * constraints after every step.  All of its arithmetic is in long double; the
+ * problem callbacks are the problems' own, in double (so every model evaluation
+ * carries a relative rounding of about 1e-16 of its inputs; the integration
+ * itself, the extrapolation tableau and the accumulation of the solution are in
+ * long double).  Problems with known non-smooth times (mech.h `breakpoints`)
+ * are integrated piecewise: a step ends exactly at each such time.
+ *
+ * Files: refint_linalg.c (dense LU in long double), refint_model.c (a, λ, μ
+ * from the saddle-point system; projection), refint_extrap.c (the stepper, the
+ * step-size control and the driver on an output grid). */
+#ifndef DAEBENCH_REFINT_H
+#define DAEBENCH_REFINT_H
+
+#include <stddef.h>
+
+#include "testset/mech.h"
+
+/* options: error weights w_i = atol + rtol · max(|y_i|, largest |y_j| of its
+ * group (p or v) so far, scale of the group); columns of the extrapolation
+ * tableau (order) */
+typedef struct {
+    double rtol, atol;
+    int columns;          /* 0: default (8) */
+    long max_steps;       /* 0: default (2 000 000) */
+    double h0;            /* first step; 0: 1e-4 of the span */
+    double scale[2];      /* magnitudes of the p and v groups over the span when
+                           * known (a pilot run), else 0: they floor |y_i| in the
+                           * weights, so that the error is controlled relative to
+                           * the group magnitude, as the agreement is measured */
+    double fixed_h;       /* > 0: steps of this size, no error control (order tests) */
+} db_refint_opts;
+
+typedef struct {
+    long steps, rejected, accel_evals, jac_evals, lu;
+} db_refint_stats;
+
+#define DB_REFINT_NAME "refint"
+#define DB_REFINT_TITLE "extrapolated linearly implicit Euler, long double, index-1 + projection"
+
+/* Integrate the set up system m from m->t0 (its init values) and store p, v, λ,
+ * μ at the times t[0..nt−1] (t[0] = m->t0, increasing, t[nt−1] ≤ m->tend) in
+ * row k of the arrays (x + k·size).  Returns 0, or −1 with a one-line message
+ * in err (singular saddle-point system, step budget, step size underflow,
+ * non-finite values, out of memory). */
+int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const double *t,
+                    double *p, double *v, double *lam, double *mu, db_refint_stats *st,
+                    char *err, size_t errlen);
+
+/* ---- internal pieces (refint_linalg.c, refint_model.c) ---------------------- */
+
+/* LU with partial pivoting of the n×n column-major A in place; 0, or −1 if singular */
+int db_refint_lu(long double *A, int n, int *piv);
+/* solve with the factors of db_refint_lu, b overwritten */
+void db_refint_lusolve(const long double *LU, int n, const int *piv, long double *b);
+
+typedef struct db_refint_model db_refint_model;
+db_refint_model *db_refint_model_new(const db_mech *m);
+void db_refint_model_free(db_refint_model *w);
+/* a, λ, μ at (t, p, v); 0, or −1 (singular system, non-finite values) */
+int db_refint_accel(db_refint_model *w, long double t, const long double *p,
+                    const long double *v, long double *a, long double *lam, long double *mu);
+/* project p onto g = 0 and then v onto G v + g_t = 0, H v + h = 0; 0 or −1 */
+int db_refint_project(db_refint_model *w, long double t, long double *p, long double *v);
+long db_refint_accel_count(const db_refint_model *w);
+
+#endif
