@@ -1,5 +1,5 @@
 /* test_reference_chain_angles.c — the stored pendulum chain reference
- * (reference/pendulum_chain-default.json) against an independent computation:
+ * of the scenario "rest" (reference/pendulum_chain-rest.json) against an independent computation:
  * the same chain in joint angles θ_1..θ_N (an ODE, no constraints), integrated
  * by the classical fourth-order Runge–Kutta method with fixed steps h and h/2
  * (Richardson-extrapolated to order 5), positions and velocities mapped to
@@ -140,11 +140,19 @@ int main(void)
     db_mech m;
     char err[512];
     memset(&m, 0, sizeof m);
-    CHECK(pr->setup(&m, 0, par, err, sizeof err) == 0, "setup: %s", err);
+    /* the scenario "rest": the initial values of the angle computation below */
+    int sc = -1;
+    for (int k = 0; k < pr->nscenarios; k++)
+        if (strcmp(pr->scenarios[k].name, "rest") == 0)
+            sc = k;
+    CHECK(sc >= 0, "pendulum_chain has a scenario rest");
+    if (sc < 0)
+        return check_summary();
+    CHECK(pr->setup(&m, sc, par, err, sizeof err) == 0, "setup: %s", err);
     N = (int)par[0];
     OM = par[1];
     db_ref r;
-    CHECK(db_ref_load(&r, pr, 0, par, &m, err, sizeof err) == 0 && r.have, "reference: %s",
+    CHECK(db_ref_load(&r, pr, sc, par, &m, err, sizeof err) == 0 && r.have, "reference: %s",
           err);
     if (!r.have || N > NMAX)
         return check_summary();
