@@ -8,6 +8,8 @@
 
 #include "jsonio.h"
 #include "reference.h"
+#include "measure_names.h"
+#include "refgen.h"
 #include "reference_table.h"
 #include "testset/registry.h"
 
@@ -59,7 +61,7 @@ static double best_scd(const cJSON *runs, const char *prob, const char *scn, int
         if (strcmp(sget(r, "problem"), prob) != 0 || strcmp(sget(r, "scenario"), scn) != 0 ||
             strcmp(sget(r, "status"), "ok") != 0)
             continue;
-        double scd = nget(cJSON_GetObjectItemCaseSensitive(r, "error"), "scd");
+        double scd = db_measure_of(r, "gscd", NULL); /* measure_names.h */
         (*nruns)++;
         if (isfinite(scd) && !(scd <= best))
             best = scd;
@@ -129,8 +131,13 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
             }
             const char *cell[6] = {name, NULL, NULL, ag, ae, best};
             char fp[256], fc[256];
-            snprintf(fp, sizeof fp, "%s: %s", sget(pr, "family"), mp);
-            snprintf(fc, sizeof fc, "%s: %s", sget(ck, "family"), mc);
+            /* files made before the family was recorded: the family of the solver */
+            const char *fpn = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(pr, "family"))
+                                  ? sget(pr, "family") : db_refgen_family(sget(pr, "solver"));
+            const char *fcn = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(ck, "family"))
+                                  ? sget(ck, "family") : db_refgen_family(sget(ck, "solver"));
+            snprintf(fp, sizeof fp, "%s: %s", fpn, mp);
+            snprintf(fc, sizeof fc, "%s: %s", fcn, mc);
             cell[1] = fp;
             cell[2] = fc;
             if (md) {

@@ -508,7 +508,7 @@ db_status db_mexx_integrate_events(const db_dae *d, const db_solver_opts *o, db_
             st = mx_fail(msg, msglen, DB_FAIL_BUDGET, "max_steps exceeded", t);
             goto done;
         }
-        if (o->max_cpu > 0 && db_cpu_seconds() - cpu0 > o->max_cpu) {
+        if (db_budget_cpu_over(cpu0, o->max_cpu)) { /* once per step (solver.h) */
             st = mx_fail(msg, msglen, DB_FAIL_BUDGET, "max_cpu exceeded", t);
             goto done;
         }
