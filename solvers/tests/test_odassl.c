@@ -42,6 +42,8 @@ static void test_supports(const db_solver *s, const db_mech *pend)
         CHECK(k == 1 || strstr(msg, "redundant"), "bricard: reason '%s'", msg);
         db_dae_free(&d);
     }
+    if (pb->teardown)
+        pb->teardown(&m);
 }
 
 #define NOUT 51
