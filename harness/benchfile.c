@@ -1,6 +1,7 @@
 /* benchfile.c — the shared reader and schema check of bench files (benchfile.h). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "benchfile.h"
@@ -35,12 +36,57 @@ static int opt_string(const cJSON *o, const char *field, char *err, size_t errle
     return 0;
 }
 
+static int cmp_key(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* 0 if no object in o (o itself and the objects below it, depth-limited) holds a
+ * key twice, else -1 naming it: a reader looks a key up by name and finds the
+ * first, an iteration sees both, so a record with a repeated key would compare
+ * unequal to itself.  Sorted keys: n log n in the keys of an object. */
+static int unique_keys(const cJSON *o, int depth, char *err, size_t errlen)
+{
+    if (!cJSON_IsObject(o) && !cJSON_IsArray(o))
+        return 0;
+    if (depth > 8)
+        return 0; /* records are shallow; the JSON reader bounds the nesting */
+    int n = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, o) {
+        n++;
+        if (unique_keys(it, depth + 1, err, errlen) != 0)
+            return -1;
+    }
+    if (!cJSON_IsObject(o) || n < 2)
+        return 0;
+    const char **k = malloc((size_t)n * sizeof *k);
+    if (!k) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int m = 0;
+    cJSON_ArrayForEach(it, o)
+        k[m++] = it->string ? it->string : "";
+    qsort(k, (size_t)m, sizeof *k, cmp_key);
+    int rc = 0;
+    for (int i = 1; i < m && rc == 0; i++)
+        if (strcmp(k[i - 1], k[i]) == 0) {
+            snprintf(err, errlen, "key '%s' given twice in one object", db_esc_term(k[i]));
+            rc = -1;
+        }
+    free(k);
+    return rc;
+}
+
 int db_bench_record_valid(const cJSON *r, char *err, size_t errlen)
 {
     if (!cJSON_IsObject(r)) {
         snprintf(err, errlen, "not an object");
         return -1;
     }
+    if (unique_keys(r, 0, err, errlen) != 0)
+        return -1;
     double x;
     const char *status;
     if (name_field(r, "problem", 1, err, errlen) || name_field(r, "scenario", 1, err, errlen) ||
