@@ -123,6 +123,21 @@ static long first_nonfinite(const double *x, long n)
     return -1;
 }
 
+
+/* the measures at t_end against the reference: the group errors, gscd (res->scd),
+ * ivp_scd, lambda_scd and mescd (measures.h) */
+static void end_measures(const db_run_spec *spec, db_run_result *res, const db_ref *ref,
+                         const int *size)
+{
+    db_end_errors(res->end, ref->end, size, ref->mag, res->err_end);
+    res->scd = db_scd(res->err_end[DB_GP], res->err_end[DB_GV]);
+    res->ivp_scd = db_ivp_scd(res->end[DB_GP], ref->end[DB_GP], size[DB_GP], res->end[DB_GV],
+                              ref->end[DB_GV], size[DB_GV]);
+    res->lambda_scd = db_scd(res->err_end[DB_GL], res->err_end[DB_GM]);
+    res->mescd = db_mescd(res->end[DB_GP], ref->end[DB_GP], size[DB_GP], res->end[DB_GV],
+                          ref->end[DB_GV], size[DB_GV], spec->rtol, spec->atol);
+}
+
 /* --component: the absolute error of one component on the reference points that
  * have a solution point (map >= 0) and at t_end */
 static void comp_errors(const db_run_spec *spec, db_run_result *res, const db_ref *ref,
@@ -232,13 +247,7 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
         memcpy(res->end[g], s.tr.x[g] + (long)nout * size[g], (size_t)size[g] * sizeof(double));
     }
     if (ref->have && spec->end_only) {
-        db_end_errors(res->end, ref->end, size, ref->mag, res->err_end);
-        res->scd = db_scd(res->err_end[DB_GP], res->err_end[DB_GV]);
-        res->ivp_scd = db_ivp_scd(res->end[DB_GP], ref->end[DB_GP], size[DB_GP],
-                                  res->end[DB_GV], ref->end[DB_GV], size[DB_GV]);
-        res->lambda_scd = db_scd(res->err_end[DB_GL], res->err_end[DB_GM]);
-        res->mescd = db_mescd(res->end[DB_GP], ref->end[DB_GP], size[DB_GP], res->end[DB_GV],
-                              ref->end[DB_GV], size[DB_GV], spec->rtol, spec->atol);
+        end_measures(spec, res, ref, size);
         comp_errors(spec, res, ref, map, &s, size);
     } else if (ref->have) {
         if (sol_alloc(&aligned, nref, size, 0) != 0)
@@ -249,17 +258,11 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
                 memcpy(aligned.tr.x[g] + (long)k * size[g],
                        s.tr.x[g] + (long)map[k] * size[g], (size_t)size[g] * sizeof(double));
         }
-        db_end_errors(res->end, ref->end, size, ref->mag, res->err_end);
         db_grid_errors(&aligned.tr, &ref->grid, t0, tend, ref->mag, res->err_grid);
         if (spec->csv_path &&
             db_traj_csv(spec->csv_path, &aligned.tr, &ref->grid, ref->mag, err, errlen) != 0)
             goto fail_csv;
-        res->scd = db_scd(res->err_end[DB_GP], res->err_end[DB_GV]);
-        res->ivp_scd = db_ivp_scd(res->end[DB_GP], ref->end[DB_GP], size[DB_GP],
-                                  res->end[DB_GV], ref->end[DB_GV], size[DB_GV]);
-        res->lambda_scd = db_scd(res->err_end[DB_GL], res->err_end[DB_GM]);
-        res->mescd = db_mescd(res->end[DB_GP], ref->end[DB_GP], size[DB_GP], res->end[DB_GV],
-                              ref->end[DB_GV], size[DB_GV], spec->rtol, spec->atol);
+        end_measures(spec, res, ref, size);
         comp_errors(spec, res, ref, map, &s, size);
     } else {
         if (!res->message[0])
