@@ -57,5 +57,15 @@ for t in "${targets[@]}"; do
         result=ok
     fi
     printf '%-10s %12s %10s %8s  %s\n' "$t" "${execs:-?}" "$rate" "$took" "$result"
+    if [ "$result" != ok ]; then
+        # what CI needs to reproduce it: the report and the input (base64)
+        grep -E -A12 '^==[0-9]+==ERROR|runtime error|deadly signal|^SUMMARY|^[^ ]*: No such|Aborted|perror' \
+            "$log" | head -60 | sed 's/^/    /'
+        for a in "$art"/*; do
+            [ -f "$a" ] || continue
+            echo "    input $(basename "$a") ($(wc -c < "$a") bytes), base64:"
+            head -c 6000 "$a" | base64 -w 100 | sed 's/^/    /'
+        done
+    fi
 done
 exit $found

@@ -39,6 +39,7 @@
 #include "machine.h"
 #include "reference.h"
 #include "refgen.h"
+#include "solvers/refgauss.h"
 #include "reference_table.h"
 #include "solvers/refint.h"
 #include "testset/registry.h"
@@ -98,13 +99,16 @@ static void parse_method(const char *s, db_refgen_method *m)
     }
     const db_solver *sv = db_solver_find(solver);
     int f = db_form_from_name(form);
-    if (strcmp(solver, DB_REFINT_NAME) == 0) {
-        /* the reference integrator: the index-1 formulation with projection */
+    if (strcmp(solver, DB_REFINT_NAME) == 0 || strcmp(solver, DB_REFGAUSS_NAME) == 0) {
+        /* the reference path's integrators: the index-1 formulation with projection */
+        int gauss = strcmp(solver, DB_REFGAUSS_NAME) == 0;
         if (f != DB_EOM0)
-            db_die("reference: %s integrates EoM0 only", DB_REFINT_NAME);
+            db_die("reference: %s integrates EoM0 only", solver);
         if (db_parse_positive(tol, &m->tol) != 0)
             db_die("reference: bad tolerance '%s'", tol);
-        m->solver = DB_REFINT_NAME;
+        if (gauss && !(m->hmax > 0))
+            db_die("reference: %s needs its step size (%s:EoM0:TOL:H)", solver, solver);
+        m->solver = gauss ? DB_REFGAUSS_NAME : DB_REFINT_NAME;
         m->form = DB_EOM0;
         return;
     }
@@ -341,8 +345,8 @@ static int generate(const db_problem *prob, int sc, const double *par, const gen
         cJSON_AddItemToObject(mj, db_group_names[g], db_json_num(mag[g]));
     cJSON *prov = cJSON_AddObjectToObject(j, "provenance");
     cJSON *pp = method_json(&plan.primary, &a);
-    if (db_refgen_is_refint(&plan.primary))
-        cJSON_AddStringToObject(pp, "title", DB_REFINT_TITLE);
+    if (db_refgen_title(&plan.primary))
+        cJSON_AddStringToObject(pp, "title", db_refgen_title(&plan.primary));
     if (plan.extrap) {
         cJSON_AddStringToObject(pp, "extrapolation",
                                 "Richardson to zero tolerance from rtol and 10*rtol, "
@@ -352,7 +356,10 @@ static int generate(const db_problem *prob, int sc, const double *par, const gen
             cJSON_AddItemToObject(raw, db_group_names[g], db_json_num(dig_raw[g]));
     }
     cJSON_AddItemToObject(prov, "primary", pp);
-    cJSON_AddItemToObject(prov, "check", method_json(&plan.check, &b));
+    cJSON *cj = method_json(&plan.check, &b);
+    if (db_refgen_title(&plan.check))
+        cJSON_AddStringToObject(cj, "title", db_refgen_title(&plan.check));
+    cJSON_AddItemToObject(prov, "check", cj);
     cJSON_AddStringToObject(prov, "stored", "the primary computation's values");
     cJSON_AddStringToObject(prov, "agreement",
                             "digits = -log10 of max over the grid of max_i |primary_i - "
@@ -570,7 +577,10 @@ static int verify_stored(const db_problem *prob, int sc)
     /* the whole span recomputed by the reference integrator */
     /* at VERIFY_TOL, or 10 times the primary's tolerance where that is tighter
      * (a file made at 1e-14 because its multipliers converge slowly) */
-    double vtol = fmin(VERIFY_TOL, 10.0 * db_refgen_plan_of(prob->name).primary.tol);
+    db_refgen_plan vplan = db_refgen_plan_of(prob->name);
+    double vtol = db_refgen_is_refint(&vplan.primary)
+                      ? fmin(VERIFY_TOL, 10.0 * vplan.primary.tol)
+                      : VERIFY_TOL;
     db_refgen_method meth = {DB_REFINT_NAME, DB_EOM0, vtol, 0, NULL};
     db_refgen_sol s;
     double *tv = malloc((size_t)nt * sizeof *tv);

@@ -27,10 +27,15 @@ static double nget(const cJSON *o, const char *k)
     return cJSON_IsNumber(x) ? x->valuedouble : NAN;
 }
 
-/* "refint EoM0 1e-13" (and the largest step when there is one) */
+/* "refint EoM0 1e-13" (and the largest step when there is one); "refgauss EoM0 h 0.01" */
 static void method(char *buf, size_t len, const cJSON *m)
 {
     double hmax = nget(m, "hmax");
+    if (strcmp(sget(m, "solver"), "refgauss") == 0) {
+        /* fixed steps: its step size is its accuracy setting */
+        snprintf(buf, len, "%s %s h %g", sget(m, "solver"), sget(m, "formulation"), hmax);
+        return;
+    }
     int k = snprintf(buf, len, "%s %s %.0e", sget(m, "solver"), sget(m, "formulation"),
                      nget(m, "rtol"));
     if (isfinite(hmax) && k > 0 && (size_t)k < len)

@@ -51,6 +51,12 @@ void db_refgen_sol_free(db_refgen_sol *s);
 /* 1 if the method is the reference integrator (solvers/refint.h), a family of
  * its own outside the solver registry */
 int db_refgen_is_refint(const db_refgen_method *meth);
+/* 1 if the method is one of the reference path's own integrators, outside the
+ * solver registry: refint or refgauss (solvers/refgauss.h: Gauss–Legendre
+ * collocation in long double, fixed steps of size hmax, tol unused) */
+int db_refgen_is_reference_path(const db_refgen_method *meth);
+/* the one-line title of a reference-path integrator, NULL for catalogue solvers */
+const char *db_refgen_title(const db_refgen_method *meth);
 
 /* the uniform grid of nt points on [t0, tend] (t[nt−1] = tend exactly) */
 void db_refgen_grid(double *t, int nt, double t0, double tend);

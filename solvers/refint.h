@@ -11,10 +11,11 @@
  * (formulation EoM0 in the problem's own terms), solved by its own Gaussian
  * elimination, with projection of p onto g = 0 and of v onto the velocity
  * constraints after every step.  All of its arithmetic is in long double; the
- * problem callbacks are the problems' own, in double (so every model evaluation
- * carries a relative rounding of about 1e-16 of its inputs; the integration
- * itself, the extrapolation tableau and the accumulation of the solution are in
- * long double).  Problems with known non-smooth times (mech.h `breakpoints`)
+ * model is the problem's long double one where it gives one (mech.h `ld`:
+ * its model code compiled a second time, real.h), else its double callbacks on
+ * the state rounded to double (every model evaluation then carries a relative
+ * rounding of about 1e-16 of its inputs, which the extrapolation amplifies: it
+ * limits the pendulum chain to about 9.5 digits in v).  Problems with known non-smooth times (mech.h `breakpoints`)
  * are integrated piecewise: a step ends exactly at each such time.
  *
  * Files: refint_linalg.c (dense LU in long double), refint_model.c (a, λ, μ
@@ -74,5 +75,7 @@ int db_refint_accel(db_refint_model *w, long double t, const long double *p,
 /* project p onto g = 0 and then v onto G v + g_t = 0, H v + h = 0; 0 or −1 */
 int db_refint_project(db_refint_model *w, long double t, long double *p, long double *v);
 long db_refint_accel_count(const db_refint_model *w);
+/* 1 if the model is evaluated in long double (the problem's mech_ld.h table) */
+int db_refint_model_long(const db_refint_model *w);
 
 #endif

@@ -5,14 +5,17 @@
  * One step of size H from (t0, y0): for j = 1..K (n_j = j substeps of size
  * h_j = H/n_j), with A an approximation of ∂F/∂y,
  *     (I − h_j A)(y_{i+1} − y_i) = h_j F(t0 + i h_j, y_i),   i = 0..n_j−1,
- * T_{j,1} = y_{n_j}; the error of this one-step method has an expansion in
+ * T_{j,1} = y_{n_j} (held as the increment y_{n_j} − y0, whose rounding is far
+ * below that of y); the error of this one-step method has an expansion in
  * powers of h_j for any fixed A (Hairer–Wanner, ODE II §IV.9), so Aitken–Neville
  * T_{j,k+1} = T_{j,k} + (T_{j,k} − T_{j−1,k}) / (n_j/n_{j−k} − 1) gives T_{K,K}
  * of order K.  The error estimate is ‖T_{K,K} − T_{K,K−1}‖ (max norm with the
  * weights of refint.h), the step is accepted when it is ≤ 1 and the next step is
  * H · min(3, max(0.2, 0.8 err^(−1/K))).  A is a forward-difference Jacobian,
  * recomputed after a rejection and every JAC_EVERY accepted steps (the order
- * does not depend on A; A only makes the stiff problems stable).  After every
+ * does not depend on A; A only makes the stiff problems stable); the factors of
+ * the K matrices I − h_j A are kept while A and H stay (H is held where the
+ * control proposes an increase below 1.2).  After every
  * accepted step p and v are projected onto the constraints (refint_model.c).
  * Steps end exactly at the output times and at the problem's breakpoints. */
 #include <float.h>
@@ -36,7 +39,9 @@ typedef struct {
     long double noise;            /* rounding noise of a (double callbacks), max norm */
     long double amp;              /* noise amplification of the error estimate */
     long double hcur;             /* the step size being tried */
-    int *piv;
+    int *piv;                     /* K pivot vectors of nv, one per L_j */
+    long double lu_h;             /* the step size the factors L_j were made for, or 0 */
+    int lu_fresh;                 /* 0 after a new Jacobian: the factors are stale */
     db_refint_stats *st;
 } ex_state;
 
@@ -67,14 +72,15 @@ static int jacobian(ex_state *s, long double t)
         for (int i = 0; i < nv; i++)
             s->J[(np + i) + (long)j * n] = (s->F[np + i] - s->F0[np + i]) / d;
     }
-    /* the rounding noise of a: the callbacks see the state rounded to double, so
-     * moving every component by about one unit of the double's last place,
+    /* the rounding noise of a: the callbacks see the state rounded to their
+     * precision, so moving every component by about one unit of its last place,
      * once forward and once backward, changes a by its noise level; the second
      * difference a(y+u) + a(y−u) − 2 a(y) removes the true (linear) change */
     long double *yt = s->ynew, *Fm = s->rhs;
+    long double eps = db_refint_model_long(s->w) ? LDBL_EPSILON : (long double)DBL_EPSILON;
     for (int sign = 0; sign < 2; sign++) {
         for (int j = 0; j < n; j++) {
-            long double u = fmaxl(fabsl(s->y[j]), 1e-300L) * (long double)DBL_EPSILON;
+            long double u = fmaxl(fabsl(s->y[j]), 1e-300L) * eps;
             yt[j] = s->y[j] + (((j & 1) ^ sign) ? u : -u);
         }
         if (rhs_eval(s, t, yt, sign ? s->F : Fm) != 0)
@@ -85,6 +91,7 @@ static int jacobian(ex_state *s, long double t)
         s->noise = fmaxl(s->noise,
                          0.5L * fabsl(s->F[np + i] + Fm[np + i] - 2.0L * s->F0[np + i]));
     s->st->jac_evals++;
+    s->lu_fresh = 0;
     return 0;
 }
 
@@ -134,21 +141,34 @@ static int step(ex_state *s, long double t, long double H, long double *err)
         long double hj = H / j;
         /* (I − h A)(x; y) = (r; s) with A = [0 I; Ap Av]: x = r + h y and
          * (I − h Av − h² Ap) y = s + h Ap r, an nv × nv system */
-        for (int c = 0; c < nv; c++)
-            for (int i = 0; i < nv; i++) {
-                long double ap = s->J[(np + i) + (long)c * n];
-                long double av = s->J[(np + i) + (long)(np + c) * n];
-                s->L[i + (long)c * nv] = (i == c ? 1.0L : 0.0L) - hj * av - hj * hj * ap;
+        /* the factors of L_j for this H and Jacobian are kept: the driver
+         * holds H where a small increase was proposed, so they serve again */
+        long double *Lj = s->L + (long)(j - 1) * nv * nv;
+        int *pj = s->piv + (long)(j - 1) * nv;
+        if (!(s->lu_fresh && s->lu_h == H)) {
+            for (int c = 0; c < nv; c++)
+                for (int i = 0; i < nv; i++) {
+                    long double ap = s->J[(np + i) + (long)c * n];
+                    long double av = s->J[(np + i) + (long)(np + c) * n];
+                    Lj[i + (long)c * nv] = (i == c ? 1.0L : 0.0L) - hj * av - hj * hj * ap;
+                }
+            if (db_refint_lu(Lj, nv, pj) != 0) {
+                s->lu_fresh = 0;
+                return -1;
             }
-        if (db_refint_lu(s->L, nv, s->piv) != 0)
-            return -1;
-        s->st->lu++;
-        long double *yj = T + (long)(j - 1) * n;
-        memcpy(yj, s->y, (size_t)n * sizeof *yj);
+            s->st->lu++;
+        }
+        /* the tableau holds increments from y0, not values: they are small, so
+         * their rounding (which the extrapolation amplifies by its weights,
+         * ~3000 for 8 columns) is far below that of |y| (positions ~16 m) */
+        long double *yj = T + (long)(j - 1) * n, *Y = s->ynew;
+        memset(yj, 0, (size_t)n * sizeof *yj);
         for (int i = 0; i < j; i++) {
             const long double *Fi = s->F0;
             if (i > 0) {
-                if (rhs_eval(s, t + i * hj, yj, s->F) != 0)
+                for (int q = 0; q < n; q++)
+                    Y[q] = s->y[q] + yj[q];
+                if (rhs_eval(s, t + i * hj, Y, s->F) != 0)
                     return -1;
                 Fi = s->F;
             }
@@ -159,13 +179,15 @@ static int step(ex_state *s, long double t, long double H, long double *err)
                     acc += hj * s->J[(np + i) + (long)c * n] * (hj * Fi[c]);
                 s->rhs[np + i] = acc;
             }
-            db_refint_lusolve(s->L, nv, s->piv, s->rhs + np);
+            db_refint_lusolve(Lj, nv, pj, s->rhs + np);
             for (int c = 0; c < np; c++)
                 s->rhs[c] = hj * Fi[c] + hj * s->rhs[np + c];
             for (int q = 0; q < n; q++)
                 yj[q] += s->rhs[q];
         }
     }
+    s->lu_fresh = 1;
+    s->lu_h = H;
     /* Aitken–Neville on the first column; before the last sweep T[K−1] is
      * T_{K,K−1} */
     long double e = 0.0L;
@@ -177,13 +199,14 @@ static int step(ex_state *s, long double t, long double H, long double *err)
                 long double d = c * (tj[q] - tm[q]);
                 tj[q] += d;
                 if (k == K - 1) {
-                    long double r = fabsl(d) / weight(s, q, s->y[q], tj[q]);
+                    long double r = fabsl(d) / weight(s, q, s->y[q], s->y[q] + tj[q]);
                     if (!(r <= e))
                         e = r;
                 }
             }
         }
-    memcpy(s->ynew, T + (long)(K - 1) * n, (size_t)n * sizeof *s->ynew);
+    for (int q = 0; q < n; q++)
+        s->ynew[q] = s->y[q] + T[(long)(K - 1) * n + q];
     *err = e;
     return isfinite((double)e) ? 0 : -1;
 }
@@ -249,13 +272,13 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
     s.F0 = lalloc(n);
     s.F = lalloc(n);
     s.J = lalloc(n * n);
-    s.L = lalloc(n * n);
+    s.L = lalloc((size_t)s.nv * s.nv * (size_t)s.K);
     s.T = lalloc(n * (size_t)s.K);
     s.rhs = lalloc(n);
     s.a = lalloc((size_t)s.nv);
     s.lam = lalloc((size_t)s.nl);
     s.mu = lalloc((size_t)s.nm);
-    s.piv = calloc(n + 1, sizeof *s.piv);
+    s.piv = calloc((size_t)s.nv * (size_t)s.K + n + 1, sizeof *s.piv);
     double *ip = calloc((size_t)s.np + 1, sizeof(double)),
            *iv = calloc((size_t)s.nv + 1, sizeof(double)),
            *il = calloc((size_t)s.nl + 1, sizeof(double)),
@@ -357,6 +380,8 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
             }
         long double hn = hh * fminl(3.0L, fmaxl(0.2L, 0.8L * powl(fmaxl(e, 1e-30L),
                                                                 -1.0L / s.K)));
+        if (hn >= hh && hn <= 1.2L * hh)
+            hn = hh;   /* hold H: the factors of this step serve the next */
         h = land && hh < h ? fmaxl(hn, h) : hn;
         if (o->fixed_h > 0)
             h = o->fixed_h;

@@ -2,21 +2,29 @@
  * (refint.h): the accelerations and multipliers from the saddle-point system
  * of the index-1 formulation, and the projection of positions and velocities
  * onto the constraint manifolds.  Long double throughout; the problem's
- * callbacks are called in double on the rounded state. */
+ * callbacks are called in double on the rounded state, or the problem's long
+ * double model (mech_ld.h) where it gives one. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "refint.h"
+#include "testset/mech_ld.h"
 
 struct db_refint_model {
     const db_mech *m;
     int np, nv, nl, nm, nk;      /* nk = nv + nl + nm, the saddle-point size */
-    double *pd, *vd, *Md, *fd, *Gd, *Hd, *kg, *kh, *gt, *hh, *ld, *md;
+    /* the model at the current state, long double (from m->ld, or from the
+     * double callbacks on the state rounded to double) */
+    long double *M, *f, *G, *H, *kg, *kh, *gt, *hh, *gv;
+    /* the double path's scratch: state, multipliers and outputs in double */
+    double *pd, *vd, *lamd, *mud, *od;
     long double *K, *b, *C, *CC, *r;
     int *piv;
+    long double *lam_it, *mu_it;      /* multipliers f is evaluated at */
     long double *lam_prev, *mu_prev;  /* last multipliers (f depending on λ, μ) */
     long naccel;
+    int mass_known, mass_diag;        /* DB_MASS_CONST: M evaluated once */
 };
 
 static void *zalloc(size_t n, size_t sz)
@@ -36,29 +44,39 @@ db_refint_model *db_refint_model_new(const db_mech *m)
     w->nm = m->nm;
     w->nk = m->nv + m->nl + m->nm;
     int nc = w->nl + w->nm;
-    w->pd = zalloc((size_t)w->np, sizeof(double));
-    w->vd = zalloc((size_t)w->nv, sizeof(double));
-    w->Md = zalloc((size_t)w->nv * w->nv, sizeof(double));
-    w->fd = zalloc((size_t)w->nv, sizeof(double));
-    w->Gd = zalloc((size_t)w->nl * w->np, sizeof(double));
-    w->Hd = zalloc((size_t)w->nm * w->nv, sizeof(double));
-    w->kg = zalloc((size_t)w->nl, sizeof(double));
-    w->kh = zalloc((size_t)w->nm, sizeof(double));
-    w->gt = zalloc((size_t)w->nl, sizeof(double));
-    w->hh = zalloc((size_t)w->nm, sizeof(double));
-    w->ld = zalloc((size_t)w->nl, sizeof(double));
-    w->md = zalloc((size_t)w->nm, sizeof(double));
+    size_t np = (size_t)w->np, nv = (size_t)w->nv, nl = (size_t)w->nl, nm = (size_t)w->nm;
+    size_t big = nv * nv;   /* the largest block a callback writes */
+    if (nl * np > big)
+        big = nl * np;
+    if (nm * nv > big)
+        big = nm * nv;
+    w->M = zalloc(nv * nv, sizeof(long double));
+    w->f = zalloc(nv, sizeof(long double));
+    w->G = zalloc(nl * np, sizeof(long double));
+    w->H = zalloc(nm * nv, sizeof(long double));
+    w->kg = zalloc(nl, sizeof(long double));
+    w->kh = zalloc(nm, sizeof(long double));
+    w->gt = zalloc(nl, sizeof(long double));
+    w->hh = zalloc(nm, sizeof(long double));
+    w->gv = zalloc(nl, sizeof(long double));
+    w->pd = zalloc(np, sizeof(double));
+    w->vd = zalloc(nv, sizeof(double));
+    w->lamd = zalloc(nl, sizeof(double));
+    w->mud = zalloc(nm, sizeof(double));
+    w->od = zalloc(big, sizeof(double));
     w->K = zalloc((size_t)w->nk * w->nk, sizeof(long double));
     w->b = zalloc((size_t)w->nk, sizeof(long double));
-    w->C = zalloc((size_t)nc * w->nv, sizeof(long double));
+    w->C = zalloc((size_t)nc * nv, sizeof(long double));
     w->CC = zalloc((size_t)nc * nc, sizeof(long double));
     w->r = zalloc((size_t)(nc > w->np ? nc : w->np) + 1, sizeof(long double));
     w->piv = zalloc((size_t)w->nk + (size_t)nc, sizeof(int));
-    w->lam_prev = zalloc((size_t)w->nl, sizeof(long double));
-    w->mu_prev = zalloc((size_t)w->nm, sizeof(long double));
-    if (!w->pd || !w->vd || !w->Md || !w->fd || !w->Gd || !w->Hd || !w->kg || !w->kh ||
-        !w->gt || !w->hh || !w->ld || !w->md || !w->K || !w->b || !w->C || !w->CC || !w->r ||
-        !w->piv || !w->lam_prev || !w->mu_prev) {
+    w->lam_it = zalloc(nl, sizeof(long double));
+    w->mu_it = zalloc(nm, sizeof(long double));
+    w->lam_prev = zalloc(nl, sizeof(long double));
+    w->mu_prev = zalloc(nm, sizeof(long double));
+    if (!w->M || !w->f || !w->G || !w->H || !w->kg || !w->kh || !w->gt || !w->hh || !w->gv ||
+        !w->pd || !w->vd || !w->lamd || !w->mud || !w->od || !w->K || !w->b || !w->C || !w->CC ||
+        !w->r || !w->piv || !w->lam_it || !w->mu_it || !w->lam_prev || !w->mu_prev) {
         db_refint_model_free(w);
         return NULL;
     }
@@ -69,10 +87,11 @@ void db_refint_model_free(db_refint_model *w)
 {
     if (!w)
         return;
-    free(w->pd); free(w->vd); free(w->Md); free(w->fd); free(w->Gd); free(w->Hd);
-    free(w->kg); free(w->kh); free(w->gt); free(w->hh); free(w->ld); free(w->md);
+    free(w->M); free(w->f); free(w->G); free(w->H); free(w->kg); free(w->kh);
+    free(w->gt); free(w->hh); free(w->gv);
+    free(w->pd); free(w->vd); free(w->lamd); free(w->mud); free(w->od);
     free(w->K); free(w->b); free(w->C); free(w->CC); free(w->r); free(w->piv);
-    free(w->lam_prev); free(w->mu_prev);
+    free(w->lam_it); free(w->mu_it); free(w->lam_prev); free(w->mu_prev);
     free(w);
 }
 
@@ -81,9 +100,9 @@ long db_refint_accel_count(const db_refint_model *w)
     return w->naccel;
 }
 
-static void zero(double *x, int n)
+int db_refint_model_long(const db_refint_model *w)
 {
-    memset(x, 0, (size_t)(n > 0 ? n : 0) * sizeof *x);
+    return w->m->ld != NULL;
 }
 
 static void to_double(double *d, const long double *x, int n)
@@ -92,58 +111,121 @@ static void to_double(double *d, const long double *x, int n)
         d[i] = (double)x[i];
 }
 
+/* ---- the evaluation layer: one function per model quantity, into the long
+ * double buffers of w; outputs zeroed here (mech.h's caller convention).  With
+ * m->ld the problem's long double functions run on the state as it is;
+ * otherwise its double callbacks run on the state rounded to double (pd, vd:
+ * set by load_state) and their output is widened. ---- */
+enum { Q_MASS, Q_FORCE, Q_g, Q_G, Q_g_t, Q_KAPPA_G, Q_H, Q_h, Q_KAPPA_H };
+
+static void load_state(db_refint_model *w, const long double *p, const long double *v)
+{
+    if (w->m->ld)
+        return;
+    to_double(w->pd, p, w->np);
+    if (v)
+        to_double(w->vd, v, w->nv);
+}
+
+/* quantity q at (t, p, v) into out (n entries); absent optional functions
+ * leave out zero */
+static void eval(db_refint_model *w, int q, long double t, const long double *p,
+                 const long double *v, long double *out, long n)
+{
+    const db_mech *m = w->m;
+    const db_mech_ld *L = m->ld;
+    memset(out, 0, (size_t)(n > 0 ? n : 0) * sizeof *out);
+    if (L) {
+        switch (q) {
+        case Q_MASS: L->mass(m, t, p, out); break;
+        case Q_FORCE: L->force(m, t, p, v, w->lam_it, w->mu_it, out); break;
+        case Q_g: L->g(m, t, p, out); break;
+        case Q_G: L->G(m, t, p, out); break;
+        case Q_g_t: if (L->g_t) L->g_t(m, t, p, out); break;
+        case Q_KAPPA_G: L->kappa_g(m, t, p, v, out); break;
+        case Q_H: L->H(m, t, p, out); break;
+        case Q_h: if (L->h) L->h(m, t, p, out); break;
+        case Q_KAPPA_H: L->kappa_h(m, t, p, v, out); break;
+        }
+        return;
+    }
+    double td = (double)t, *o = w->od;
+    memset(o, 0, (size_t)(n > 0 ? n : 0) * sizeof *o);
+    switch (q) {
+    case Q_MASS: m->mass(m, td, w->pd, o); break;
+    case Q_FORCE:
+        to_double(w->lamd, w->lam_it, w->nl);
+        to_double(w->mud, w->mu_it, w->nm);
+        m->force(m, td, w->pd, w->vd, w->lamd, w->mud, o);
+        break;
+    case Q_g: m->g(m, td, w->pd, o); break;
+    case Q_G: m->G(m, td, w->pd, o); break;
+    case Q_g_t: if (m->g_t) m->g_t(m, td, w->pd, o); break;
+    case Q_KAPPA_G: m->kappa_g(m, td, w->pd, w->vd, o); break;
+    case Q_H: m->H(m, td, w->pd, o); break;
+    case Q_h: if (m->h) m->h(m, td, w->pd, o); break;
+    case Q_KAPPA_H: m->kappa_h(m, td, w->pd, w->vd, o); break;
+    }
+    for (long i = 0; i < n; i++)
+        out[i] = o[i];
+}
+
 /* 1 if M (nv × nv) is diagonal with positive diagonal */
-static int mass_diagonal(const double *M, int nv)
+static int mass_diagonal(const long double *M, int nv)
 {
     for (int j = 0; j < nv; j++)
         for (int i = 0; i < nv; i++)
-            if (i == j ? !(M[i + (long)j * nv] > 0.0) : M[i + (long)j * nv] != 0.0)
+            if (i == j ? !(M[i + (long)j * nv] > 0.0L) : M[i + (long)j * nv] != 0.0L)
                 return 0;
     return 1;
+}
+
+/* G, κ_g, H, κ_h at (t, p, v) */
+static void eval_constraints(db_refint_model *w, long double t, const long double *p,
+                             const long double *v)
+{
+    int np = w->np, nv = w->nv, nl = w->nl, nm = w->nm;
+    if (nl > 0) {
+        eval(w, Q_G, t, p, v, w->G, (long)nl * np);
+        eval(w, Q_KAPPA_G, t, p, v, w->kg, nl);
+    }
+    if (nm > 0) {
+        eval(w, Q_H, t, p, v, w->H, (long)nm * nv);
+        eval(w, Q_KAPPA_H, t, p, v, w->kh, nm);
+    }
+}
+
+/* entry (r, k) of C = [G; H] */
+static long double crow(const db_refint_model *w, int r, int k)
+{
+    return r < w->nl ? w->G[r + (long)k * w->nl] : w->H[(r - w->nl) + (long)k * w->nm];
 }
 
 /* the saddle-point system for a diagonal M = D through the Schur complement:
  * with C = [G; H] and κ = [κ_g; κ_h], (C D⁻¹ Cᵀ) z = C D⁻¹ f + κ, a = D⁻¹ (f − Cᵀ z);
  * C is used column by column over its non-zeros (the chains' G is banded) */
-static int accel_diagonal(db_refint_model *w, double t, long double *a, long double *lam,
+static int accel_diagonal(db_refint_model *w, long double *a, long double *lam,
                           long double *mu)
 {
-    const db_mech *m = w->m;
     int nv = w->nv, nl = w->nl, nm = w->nm, nc = nl + nm;
-    if (nl > 0) {
-        zero(w->Gd, nl * w->np);
-        zero(w->kg, nl);
-        m->G(m, t, w->pd, w->Gd);
-        m->kappa_g(m, t, w->pd, w->vd, w->kg);
-    }
-    if (nm > 0) {
-        zero(w->Hd, nm * nv);
-        zero(w->kh, nm);
-        m->H(m, t, w->pd, w->Hd);
-        m->kappa_h(m, t, w->pd, w->vd, w->kh);
-    }
     long double *S = w->K, *z = w->b;
     int *rows = w->piv + w->nk;   /* nc entries */
     memset(S, 0, (size_t)nc * nc * sizeof *S);
     for (int r = 0; r < nc; r++)
-        z[r] = r < nl ? (long double)w->kg[r] : (long double)w->kh[r - nl];
+        z[r] = r < nl ? w->kg[r] : w->kh[r - nl];
     for (int k = 0; k < nv; k++) {
-        long double dinv = 1.0L / w->Md[k + (long)k * nv];
+        long double dinv = 1.0L / w->M[k + (long)k * nv];
         int cnt = 0;
-        for (int r = 0; r < nc; r++) {
-            double c = r < nl ? w->Gd[r + (long)k * nl] : w->Hd[(r - nl) + (long)k * nm];
-            if (c != 0.0)
+        for (int r = 0; r < nc; r++)
+            if (crow(w, r, k) != 0.0L)
                 rows[cnt++] = r;
-        }
         for (int x = 0; x < cnt; x++) {
             int r = rows[x];
-            long double cr = r < nl ? w->Gd[r + (long)k * nl] : w->Hd[(r - nl) + (long)k * nm];
-            z[r] += cr * dinv * w->fd[k];
+            long double cr = crow(w, r, k);
+            z[r] += cr * dinv * w->f[k];
             for (int y = 0; y < cnt; y++) {
                 int q = rows[y];
-                long double cq =
-                    q < nl ? w->Gd[q + (long)k * nl] : w->Hd[(q - nl) + (long)k * nm];
-                S[r + (long)q * nc] += cr * dinv * cq;
+                S[r + (long)q * nc] += cr * dinv * crow(w, q, k);
             }
         }
     }
@@ -153,12 +235,10 @@ static int accel_diagonal(db_refint_model *w, double t, long double *a, long dou
         db_refint_lusolve(S, nc, w->piv, z);
     }
     for (int k = 0; k < nv; k++) {
-        long double acc = w->fd[k];
-        for (int r = 0; r < nl; r++)
-            acc -= w->Gd[r + (long)k * nl] * z[r];
-        for (int r = 0; r < nm; r++)
-            acc -= w->Hd[r + (long)k * nm] * z[nl + r];
-        a[k] = acc / w->Md[k + (long)k * nv];
+        long double acc = w->f[k];
+        for (int r = 0; r < nc; r++)
+            acc -= crow(w, r, k) * z[r];
+        a[k] = acc / w->M[k + (long)k * nv];
         if (!isfinite((double)a[k]))
             return -1;
     }
@@ -169,51 +249,33 @@ static int accel_diagonal(db_refint_model *w, double t, long double *a, long dou
     return 0;
 }
 
-/* one solve of the saddle-point system with f at the multipliers ld, md */
-static int accel_once(db_refint_model *w, double t, long double *a, long double *lam,
-                      long double *mu)
+/* one solve of the saddle-point system with f at the multipliers lam_it, mu_it */
+static int accel_once(db_refint_model *w, long double t, const long double *p,
+                      const long double *v, long double *a, long double *lam, long double *mu)
 {
-    const db_mech *m = w->m;
     int nv = w->nv, nl = w->nl, nm = w->nm, nk = w->nk;
-    zero(w->Md, nv * nv);
-    zero(w->fd, nv);
-    m->mass(m, t, w->pd, w->Md);
-    m->force(m, t, w->pd, w->vd, w->ld, w->md, w->fd);
-    if (mass_diagonal(w->Md, nv))
-        return accel_diagonal(w, t, a, lam, mu);
+    if (!w->mass_known) {
+        eval(w, Q_MASS, t, p, v, w->M, (long)nv * nv);
+        w->mass_diag = mass_diagonal(w->M, nv);
+        w->mass_known = (w->m->flags & DB_MASS_CONST) != 0;
+    }
+    eval(w, Q_FORCE, t, p, v, w->f, nv);
+    eval_constraints(w, t, p, v);
+    if (w->mass_diag)
+        return accel_diagonal(w, a, lam, mu);
     memset(w->K, 0, (size_t)nk * nk * sizeof *w->K);
     for (int j = 0; j < nv; j++)
         for (int i = 0; i < nv; i++)
-            w->K[i + (long)j * nk] = w->Md[i + (long)j * nv];
+            w->K[i + (long)j * nk] = w->M[i + (long)j * nv];
     for (int i = 0; i < nv; i++)
-        w->b[i] = w->fd[i];
-    if (nl > 0) {
-        zero(w->Gd, nl * w->np);
-        zero(w->kg, nl);
-        m->G(m, t, w->pd, w->Gd);
-        m->kappa_g(m, t, w->pd, w->vd, w->kg);
-        for (int r = 0; r < nl; r++) {
-            for (int j = 0; j < nv; j++) {
-                long double gij = w->Gd[r + (long)j * nl];
-                w->K[(nv + r) + (long)j * nk] = gij;   /* G */
-                w->K[j + (long)(nv + r) * nk] = gij;   /* Gᵀ */
-            }
-            w->b[nv + r] = -(long double)w->kg[r];
+        w->b[i] = w->f[i];
+    for (int r = 0; r < nl + nm; r++) {
+        for (int j = 0; j < nv; j++) {
+            long double c = crow(w, r, j);
+            w->K[(nv + r) + (long)j * nk] = c;   /* C */
+            w->K[j + (long)(nv + r) * nk] = c;   /* Cᵀ */
         }
-    }
-    if (nm > 0) {
-        zero(w->Hd, nm * nv);
-        zero(w->kh, nm);
-        m->H(m, t, w->pd, w->Hd);
-        m->kappa_h(m, t, w->pd, w->vd, w->kh);
-        for (int r = 0; r < nm; r++) {
-            for (int j = 0; j < nv; j++) {
-                long double hij = w->Hd[r + (long)j * nm];
-                w->K[(nv + nl + r) + (long)j * nk] = hij;
-                w->K[j + (long)(nv + nl + r) * nk] = hij;
-            }
-            w->b[nv + nl + r] = -(long double)w->kh[r];
-        }
+        w->b[nv + r] = -(r < nl ? w->kg[r] : w->kh[r - nl]);
     }
     if (db_refint_lu(w->K, nk, w->piv) != 0)
         return -1;
@@ -233,54 +295,56 @@ int db_refint_accel(db_refint_model *w, long double t, const long double *p,
                     const long double *v, long double *a, long double *lam, long double *mu)
 {
     const db_mech *m = w->m;
-    double td = (double)t;
-    to_double(w->pd, p, w->np);
-    to_double(w->vd, v, w->nv);
+    load_state(w, p, v);
     w->naccel++;
     if (!(m->flags & DB_F_LAMBDA)) {
-        zero(w->ld, w->nl);
-        zero(w->md, w->nm);
-        return accel_once(w, td, a, lam, mu);
+        memset(w->lam_it, 0, (size_t)w->nl * sizeof *w->lam_it);
+        memset(w->mu_it, 0, (size_t)w->nm * sizeof *w->mu_it);
+        return accel_once(w, t, p, v, a, lam, mu);
     }
-    /* f depends on λ, μ: fixed-point iteration from the last multipliers */
-    to_double(w->ld, w->lam_prev, w->nl);
-    to_double(w->md, w->mu_prev, w->nm);
+    /* f depends on λ, μ: fixed-point iteration from the last multipliers (at
+     * the precision of the evaluation: double callbacks see rounded ones) */
+        memcpy(w->lam_it, w->lam_prev, (size_t)w->nl * sizeof *lam);
+    memcpy(w->mu_it, w->mu_prev, (size_t)w->nm * sizeof *mu);
     for (int it = 0; it < 100; it++) {
-        if (accel_once(w, td, a, lam, mu) != 0)
+        if (accel_once(w, t, p, v, a, lam, mu) != 0)
             return -1;
         long double d = 0.0L, s = 1e-300L;
         for (int i = 0; i < w->nl; i++) {
-            d = fmaxl(d, fabsl(lam[i] - w->ld[i]));
+            d = fmaxl(d, fabsl(lam[i] - (m->ld ? w->lam_it[i] : (long double)(double)w->lam_it[i])));
             s = fmaxl(s, fabsl(lam[i]));
         }
         for (int i = 0; i < w->nm; i++) {
-            d = fmaxl(d, fabsl(mu[i] - w->md[i]));
+            d = fmaxl(d, fabsl(mu[i] - (m->ld ? w->mu_it[i] : (long double)(double)w->mu_it[i])));
             s = fmaxl(s, fabsl(mu[i]));
         }
-        to_double(w->ld, lam, w->nl);
-        to_double(w->md, mu, w->nm);
-        if (d <= 1e-17L * s) {
-            memcpy(w->lam_prev, lam, (size_t)w->nl * sizeof *lam);
-            memcpy(w->mu_prev, mu, (size_t)w->nm * sizeof *mu);
-            return 0;
-        }
+        memcpy(w->lam_it, lam, (size_t)w->nl * sizeof *lam);
+        memcpy(w->mu_it, mu, (size_t)w->nm * sizeof *mu);
+        if (d <= 1e-17L * s)
+            break;
     }
-    /* converged to double rounding only: accept when the change is at that level */
+    /* converged, or to the rounding of the evaluation only: accepted either way */
     memcpy(w->lam_prev, lam, (size_t)w->nl * sizeof *lam);
     memcpy(w->mu_prev, mu, (size_t)w->nm * sizeof *mu);
     return 0;
 }
 
-/* solve (C Cᵀ) z = r for the nc×n matrix C (rows) and set x −= Cᵀ z */
+/* solve (C Cᵀ) z = r for the nc×n matrix C (rows) and set x −= Cᵀ z; C Cᵀ is
+ * summed column by column over the non-zeros of C (the chains' C is banded) */
 static int min_norm_correct(db_refint_model *w, int nc, int n, long double *x)
 {
-    for (int i = 0; i < nc; i++)
-        for (int j = 0; j < nc; j++) {
-            long double s = 0.0L;
-            for (int k = 0; k < n; k++)
-                s += w->C[i + (long)k * nc] * w->C[j + (long)k * nc];
-            w->CC[i + (long)j * nc] = s;
-        }
+    int *rows = w->piv + w->nk;   /* nc entries, as in accel_diagonal */
+    memset(w->CC, 0, (size_t)nc * nc * sizeof *w->CC);
+    for (int k = 0; k < n; k++) {
+        const long double *ck = w->C + (long)k * nc;
+        int cnt = 0;
+        for (int i = 0; i < nc; i++)
+            if (ck[i] != 0.0L)
+                rows[cnt++] = i;
+        for (int a = 0; a < cnt; a++)
+            for (int b = 0; b < cnt; b++)
+                w->CC[rows[a] + (long)rows[b] * nc] += ck[rows[a]] * ck[rows[b]];
+    }
     if (db_refint_lu(w->CC, nc, w->piv) != 0)
         return -1;
     db_refint_lusolve(w->CC, nc, w->piv, w->r);
@@ -295,60 +359,44 @@ static int min_norm_correct(db_refint_model *w, int nc, int n, long double *x)
 
 int db_refint_project(db_refint_model *w, long double t, long double *p, long double *v)
 {
-    const db_mech *m = w->m;
     int np = w->np, nv = w->nv, nl = w->nl, nm = w->nm;
-    double td = (double)t;
-    /* positions: simplified Newton on g(p) = 0 along Gᵀ (G at each iterate) */
+    /* positions: Newton on g(p) = 0 along Gᵀ (G at each iterate), minimum norm */
     for (int it = 0; nl > 0 && it < 3; it++) {
-        to_double(w->pd, p, np);
-        double *gv = w->gt;
-        zero(gv, nl);
-        m->g(m, td, w->pd, gv);
-        double gmax = 0.0;
+        load_state(w, p, NULL);
+        eval(w, Q_g, t, p, v, w->gv, nl);
+        long double gmax = 0.0L;
         for (int i = 0; i < nl; i++)
-            gmax = fmax(gmax, fabs(gv[i]));
-        if (!isfinite(gmax))
+            gmax = fmaxl(gmax, fabsl(w->gv[i]));
+        if (!isfinite((double)gmax))
             return -1;
-        if (gmax == 0.0)
+        if (gmax == 0.0L)
             break;
-        zero(w->Gd, nl * np);
-        m->G(m, td, w->pd, w->Gd);
-        for (long i = 0; i < (long)nl * np; i++)
-            w->C[i] = w->Gd[i];
-        for (int i = 0; i < nl; i++)
-            w->r[i] = gv[i];
+        eval(w, Q_G, t, p, v, w->G, (long)nl * np);
+        memcpy(w->C, w->G, (size_t)nl * np * sizeof *w->C);
+        memcpy(w->r, w->gv, (size_t)nl * sizeof *w->r);
         if (min_norm_correct(w, nl, np, p) != 0)
             return -1;
     }
-    /* velocities: the constraints are linear in v, one correction (and one more
-     * for the rounding of the first) */
+    /* velocities: the constraints G v + g_t = 0, H v + h = 0 are linear in v,
+     * one correction (and one more for the rounding of the first) */
     int nc = nl + nm;
     if (nc == 0)
         return 0;
-    to_double(w->pd, p, np);
-    zero(w->Gd, nl * np);
-    zero(w->Hd, nm * nv);
-    zero(w->gt, nl);
-    zero(w->hh, nm);
+    load_state(w, p, NULL);
     if (nl) {
-        m->G(m, td, w->pd, w->Gd);
-        if (m->g_t)
-            m->g_t(m, td, w->pd, w->gt);
+        eval(w, Q_G, t, p, v, w->G, (long)nl * np);
+        eval(w, Q_g_t, t, p, v, w->gt, nl);
     }
     if (nm) {
-        m->H(m, td, w->pd, w->Hd);
-        if (m->h)
-            m->h(m, td, w->pd, w->hh);
+        eval(w, Q_H, t, p, v, w->H, (long)nm * nv);
+        eval(w, Q_h, t, p, v, w->hh, nm);
     }
     for (int pass = 0; pass < 2; pass++) {
-        for (int k = 0; k < nv; k++) {
-            for (int i = 0; i < nl; i++)
-                w->C[i + (long)k * nc] = w->Gd[i + (long)k * nl];
-            for (int i = 0; i < nm; i++)
-                w->C[nl + i + (long)k * nc] = w->Hd[i + (long)k * nm];
-        }
+        for (int k = 0; k < nv; k++)
+            for (int i = 0; i < nc; i++)
+                w->C[i + (long)k * nc] = crow(w, i, k);
         for (int i = 0; i < nc; i++) {
-            long double s = i < nl ? (long double)w->gt[i] : (long double)w->hh[i - nl];
+            long double s = i < nl ? w->gt[i] : w->hh[i - nl];
             for (int k = 0; k < nv; k++)
                 s += w->C[i + (long)k * nc] * v[k];
             w->r[i] = s;

@@ -20,40 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fekete_model.h"
 #include "mech.h"
-
-#define FK_N(m) ((int)(m)->par[0])
-#define FK_ALPHA(m) ((m)->par[1])
-
-static void fk_mass(const db_mech *m, double t, const double *p, double *M)
-{
-    (void)t, (void)p;
-    for (int i = 0; i < m->nv; i++)
-        M[i + (size_t)m->nv * i] = 1.0;
-}
-
-static void fk_force(const db_mech *m, double t, const double *p, const double *v,
-                     const double *lam, const double *mu, double *f)
-{
-    (void)t, (void)lam, (void)mu;
-    int N = FK_N(m);
-    double al = FK_ALPHA(m);
-    for (int i = 0; i < N; i++) {
-        for (int j = i + 1; j < N; j++) {
-            double d[3], r2 = 0.0;
-            for (int k = 0; k < 3; k++) {
-                d[k] = p[3 * i + k] - p[3 * j + k];
-                r2 += d[k] * d[k];
-            }
-            for (int k = 0; k < 3; k++) {
-                f[3 * i + k] += d[k] / r2;
-                f[3 * j + k] -= d[k] / r2;
-            }
-        }
-        for (int k = 0; k < 3; k++)
-            f[3 * i + k] -= al * v[3 * i + k];
-    }
-}
+#include "problems_ld.h"
 
 /* ∂f_i/∂p_j = −B_ij (j ≠ i), ∂f_i/∂p_i = Σ_j B_ij, B = I/r² − 2 d dᵀ/r⁴; ∂f/∂v = −αI */
 static void fk_force_jac(const db_mech *m, double t, const double *p, const double *v,
@@ -81,37 +50,6 @@ static void fk_force_jac(const db_mech *m, double t, const double *p, const doub
         }
     for (int i = 0; i < n; i++)
         fv[i + (size_t)n * i] = -FK_ALPHA(m);
-}
-
-static void fk_g(const db_mech *m, double t, const double *p, double *g)
-{
-    (void)t;
-    for (int i = 0; i < m->nl; i++)
-        g[i] = p[3 * i] * p[3 * i] + p[3 * i + 1] * p[3 * i + 1] + p[3 * i + 2] * p[3 * i + 2]
-               - 1.0;
-}
-
-/* a block-diagonal row: row i holds c·x_i (3 entries) in block i */
-static void fk_rows(const db_mech *m, const double *x, double c, double *out)
-{
-    for (int i = 0; i < m->nl; i++)
-        for (int k = 0; k < 3; k++)
-            out[i + (size_t)m->nl * (3 * i + k)] = c * x[3 * i + k];
-}
-
-static void fk_G(const db_mech *m, double t, const double *p, double *G)
-{
-    (void)t;
-    fk_rows(m, p, 2.0, G);
-}
-
-static void fk_kappa_g(const db_mech *m, double t, const double *p, const double *v,
-                       double *k)
-{
-    (void)t, (void)p;
-    for (int i = 0; i < m->nl; i++)
-        k[i] = 2.0 * (v[3 * i] * v[3 * i] + v[3 * i + 1] * v[3 * i + 1]
-                      + v[3 * i + 2] * v[3 * i + 2]);
 }
 
 static void fk_kappa_g_jac(const db_mech *m, double t, const double *p, const double *v,
@@ -225,6 +163,7 @@ static int fk_setup(db_mech *m, int sc, const double *par, char *err, size_t err
     m->GTl_p = fk_GTl_p;
     m->kappa_g_jac = fk_kappa_g_jac;
     m->init = fk_init;
+    m->ld = &db_fekete_ld;
     m->energy = NULL;   /* damped: E = ½|v|² − Σ log|p_i − p_j| decreases */
     return 0;
 }

@@ -141,6 +141,13 @@ struct db_mech {
      * writes up to max of them into t and returns how many it wrote.  The
      * reference integrator (solvers/refint.h) ends a step exactly at each. */
     int (*breakpoints)(const db_mech *m, double *t, int max);
+
+    /* --- optional: the model in long double (NULL: none) ----------------------
+     * The same mass, force and constraint functions evaluated in long double
+     * (mech_ld.h), for the reference integrator (solvers/refint.h) where the
+     * double callbacks' rounding limits the digits a reference can reach.  A
+     * problem gives it by compiling its model code a second time (real.h). */
+    const struct db_mech_ld *ld;
 };
 
 /* a named parameter of a problem (the N of a chain, a friction coefficient) */

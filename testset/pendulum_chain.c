@@ -25,24 +25,10 @@
 
 #include "entries.h"
 #include "mech.h"
-
-#define PC_M 1.0      /* point masses [kg] (seed 002) */
-#define PC_L 1.0      /* rod length [m] (seed 002) */
-#define PC_GRAV 9.81  /* gravity [m/s²], sheet §2 (not given in the seed) */
+#include "pendulum_chain_model.h"
+#include "problems_ld.h"
 
 enum { PC_SCENARIO_SLOW = 0, PC_SCENARIO_REST = 1 };
-
-/* suspension path: position, velocity, acceleration at t */
-static void pc_susp(const db_mech *m, double t, double s[6])
-{
-    double om = m->par[1], sn = sin(om * t), cs = cos(om * t);
-    s[0] = 2.0 + 0.3 * sn;
-    s[1] = 0.2 * sn;
-    s[2] = 0.3 * om * cs;
-    s[3] = 0.2 * om * cs;
-    s[4] = -0.3 * om * om * sn;
-    s[5] = -0.2 * om * om * sn;
-}
 
 /* The derivative callbacks write their entries once, through db_entries_add
  * (entries.h), for both the dense callbacks and their sparse variants (mech.h
@@ -51,35 +37,6 @@ static void pc_mass_to(const db_mech *m, db_entries M)
 {
     for (int j = 0; j < m->nv; j++)
         db_entries_add(M, j, j, PC_M);
-}
-
-static void pc_force(const db_mech *m, double t, const double *p, const double *v,
-                     const double *lam, const double *mu, double *f)
-{
-    (void)t;
-    (void)p;
-    (void)v;
-    (void)lam;
-    (void)mu;
-    for (int i = 0; i < m->nl; i++)
-        f[2 * i + 1] = -PC_M * PC_GRAV;
-}
-
-/* Δx_i, Δy_i of rod i = 0..N−1 (0-based) */
-static void pc_delta(const double *p, const double s[6], int i, double *dx, double *dy)
-{
-    *dx = p[2 * i] - (i == 0 ? s[0] : p[2 * i - 2]);
-    *dy = p[2 * i + 1] - (i == 0 ? s[1] : p[2 * i - 1]);
-}
-
-static void pc_g(const db_mech *m, double t, const double *p, double *g)
-{
-    double s[6], dx, dy;
-    pc_susp(m, t, s);
-    for (int i = 0; i < m->nl; i++) {
-        pc_delta(p, s, i, &dx, &dy);
-        g[i] = dx * dx + dy * dy - PC_L * PC_L;
-    }
 }
 
 /* row i of a bidiagonal block: (a, b) at mass i, (−a, −b) at mass i−1 (i > 0) */
@@ -103,39 +60,12 @@ static void pc_G_to(const db_mech *m, double t, const double *p, db_entries G)
     }
 }
 
-static void pc_g_t(const db_mech *m, double t, const double *p, double *gt)
-{
-    double s[6], dx, dy;
-    pc_susp(m, t, s);
-    pc_delta(p, s, 0, &dx, &dy);
-    gt[0] = -2.0 * (dx * s[2] + dy * s[3]);
-}
-
 static void pc_g_tp_to(const db_mech *m, double t, db_entries out)
 {
     double s[6];
     pc_susp(m, t, s);
     db_entries_add(out, 0, 0, -2.0 * s[2]);
     db_entries_add(out, 0, 1, -2.0 * s[3]);
-}
-
-/* relative velocity of rod i (0-based) */
-static void pc_dvel(const double *v, const double s[6], int i, double *du, double *dw)
-{
-    *du = v[2 * i] - (i == 0 ? s[2] : v[2 * i - 2]);
-    *dw = v[2 * i + 1] - (i == 0 ? s[3] : v[2 * i - 1]);
-}
-
-static void pc_kappa_g(const db_mech *m, double t, const double *p, const double *v, double *k)
-{
-    double s[6], du, dw, dx, dy;
-    pc_susp(m, t, s);
-    for (int i = 0; i < m->nl; i++) {
-        pc_dvel(v, s, i, &du, &dw);
-        k[i] = 2.0 * (du * du + dw * dw);
-    }
-    pc_delta(p, s, 0, &dx, &dy);
-    k[0] -= 2.0 * (dx * s[4] + dy * s[5]);
 }
 
 static void pc_Gw_p_to(const db_mech *m, const double *w, db_entries out)
@@ -176,13 +106,6 @@ static void pc_kappa_g_jac_to(const db_mech *m, double t, const double *v, db_en
 }
 
 /* ---- the callbacks: dense, and sparse variants through the same loops ---- */
-static void pc_mass(const db_mech *m, double t, const double *p, double *M)
-{
-    (void)t;
-    (void)p;
-    pc_mass_to(m, db_entries_dense(M, m->nv));
-}
-
 static void pc_mass_sp(const db_mech *m, double t, const double *p, db_spacc *M)
 {
     (void)t;
@@ -205,11 +128,6 @@ static void pc_force_jac_sp(const db_mech *m, double t, const double *p, const d
 {
     (void)m, (void)t, (void)p, (void)v, (void)lam, (void)mu;
     (void)fp, (void)fv, (void)fl, (void)fm;
-}
-
-static void pc_G(const db_mech *m, double t, const double *p, double *G)
-{
-    pc_G_to(m, t, p, db_entries_dense(G, m->nl));
 }
 
 static void pc_G_sp(const db_mech *m, double t, const double *p, db_spacc *G)
@@ -387,6 +305,7 @@ static int pc_setup(db_mech *m, int sc, const double *par, char *err, size_t err
     m->init = pc_init;
     m->energy = NULL;      /* driven suspension: energy is not conserved */
     m->sparse = 1;
+    m->ld = &db_pendulum_chain_ld;
     m->mass_sp = pc_mass_sp;
     m->G_sp = pc_G_sp;
     m->force_jac_sp = pc_force_jac_sp;

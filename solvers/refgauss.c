@@ -1,0 +1,319 @@
+/* refgauss.c — s-stage Gauss–Legendre collocation in long double with fixed
+ * steps, the check method of the reference path (refgauss.h).
+ *
+ * The tableau: c_i = (1 + x_i)/2 with x_i the roots of the Legendre polynomial
+ * P_s (Newton's method on the three-term recurrence), b_j the Gauss weights,
+ * A_ij = ∫_0^{c_i} ℓ_j(τ) dτ with ℓ_j the Lagrange polynomials on the nodes,
+ * computed by the s-point Gauss rule on [0, c_i] (exact for degree s − 1).
+ *
+ * One step from (t0, y0), y = (p, v), F = (v, a): the stage derivatives
+ * K_i = F(t0 + c_i h, y0 + h Σ_j A_ij K_j) by fixed-point iteration from the
+ * derivative of the previous step's collocation polynomial, extrapolated to
+ * the new stages; y1 = y0 + h Σ_j b_j K_j, then p and v projected onto the
+ * constraints (refint_model.c) and λ, μ taken from the saddle-point system at
+ * the projected state. */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "refgauss.h"
+
+#define MAX_BREAKS 64
+#define MAX_SPLIT 10      /* a step is split at most 10 times (h/1024) */
+#define MAX_ITER 80
+
+int db_refgauss_tableau(int s, long double *c, long double *b, long double *A)
+{
+    if (s < 1 || s > DB_REFGAUSS_MAX_STAGES)
+        return -1;
+    const long double pi = 3.141592653589793238462643383279502884L;
+    for (int i = 0; i < s; i++) {
+        /* the i-th root of P_s on [−1, 1], Newton from the usual asymptotic guess */
+        long double x = cosl(pi * (i + 0.75L) / (s + 0.5L)), dp = 1.0L;
+        for (int it = 0; it < 100; it++) {
+            long double p0 = 1.0L, p1 = x;
+            for (int k = 2; k <= s; k++) {
+                long double pk = ((2 * k - 1) * x * p1 - (k - 1) * p0) / k;
+                p0 = p1;
+                p1 = pk;
+            }
+            if (s == 1)
+                p0 = 1.0L;
+            /* P_s' = s (x P_s − P_{s−1}) / (x² − 1) */
+            dp = s * (x * p1 - p0) / (x * x - 1.0L);
+            long double dx = p1 / dp;
+            x -= dx;
+            if (fabsl(dx) <= 4 * LDBL_EPSILON)
+                break;
+        }
+        /* ascending nodes on [0, 1]; weight 1/((1 − x²) P_s'(x)²) on [0, 1] */
+        c[s - 1 - i] = (1.0L + x) / 2.0L;
+        b[s - 1 - i] = 1.0L / ((1.0L - x * x) * dp * dp);
+    }
+    for (int i = 0; i < s; i++)
+        for (int j = 0; j < s; j++) {
+            long double sum = 0.0L;
+            for (int k = 0; k < s; k++) {
+                long double tau = c[i] * c[k], l = 1.0L;
+                for (int q = 0; q < s; q++)
+                    if (q != j)
+                        l *= (tau - c[q]) / (c[j] - c[q]);
+                sum += b[k] * l;
+            }
+            A[i * s + j] = c[i] * sum;
+        }
+    return 0;
+}
+
+typedef struct {
+    const db_mech *m;
+    db_refint_model *w;
+    int np, nv, nl, nm, n, s;
+    long double c[DB_REFGAUSS_MAX_STAGES], b[DB_REFGAUSS_MAX_STAGES],
+        A[DB_REFGAUSS_MAX_STAGES * DB_REFGAUSS_MAX_STAGES];
+    long double *y, *y0, *Y, *K, *Kn, *Kp, *lam, *mu, *scale;
+    int have_prev;       /* Kp holds the previous step's stage derivatives */
+    long double hprev;
+    db_refint_stats *st;
+} gs_state;
+
+/* F(t, y) = (v, a) into F; 0 or −1 */
+static int rhs(gs_state *g, long double t, const long double *y, long double *F)
+{
+    memcpy(F, y + g->np, (size_t)g->nv * sizeof *F);
+    return db_refint_accel(g->w, t, y, y + g->np, F + g->np, g->lam, g->mu);
+}
+
+/* the starting stage derivatives of a step of size h: the previous step's
+ * derivative polynomial (through Kp at its nodes) at the new nodes, or F(t0, y0)
+ * at every stage */
+static int start_guess(gs_state *g, long double t0, long double h)
+{
+    int s = g->s, n = g->n;
+    if (!g->have_prev) {
+        if (rhs(g, t0, g->y, g->K) != 0)
+            return -1;
+        for (int i = 1; i < s; i++)
+            memcpy(g->K + (long)i * n, g->K, (size_t)n * sizeof *g->K);
+        return 0;
+    }
+    for (int i = 0; i < s; i++) {
+        long double tau = 1.0L + g->c[i] * h / g->hprev;   /* in units of hprev */
+        long double *Ki = g->K + (long)i * n;
+        memset(Ki, 0, (size_t)n * sizeof *Ki);
+        for (int j = 0; j < s; j++) {
+            long double l = 1.0L;
+            for (int q = 0; q < s; q++)
+                if (q != j)
+                    l *= (tau - g->c[q]) / (g->c[j] - g->c[q]);
+            const long double *Kj = g->Kp + (long)j * n;
+            for (int r = 0; r < n; r++)
+                Ki[r] += l * Kj[r];
+        }
+    }
+    return 0;
+}
+
+/* one step of size h from (t0, y) into y; 0, or −1 (no convergence, F failed) */
+static int step(gs_state *g, long double t0, long double h)
+{
+    int s = g->s, n = g->n;
+    if (start_guess(g, t0, h) != 0)
+        return -1;
+    for (int it = 0; it < MAX_ITER; it++) {
+        long double d = 0.0L;
+        for (int i = 0; i < s; i++) {
+            for (int r = 0; r < n; r++) {
+                long double acc = 0.0L;
+                for (int j = 0; j < s; j++)
+                    acc += g->A[i * s + j] * g->K[(long)j * n + r];
+                g->Y[r] = g->y[r] + h * acc;
+            }
+            if (rhs(g, t0 + g->c[i] * h, g->Y, g->Kn + (long)i * n) != 0)
+                return -1;
+        }
+        for (long q = 0; q < (long)s * n; q++) {
+            int r = (int)(q % n);
+            long double e = h * fabsl(g->Kn[q] - g->K[q]) / g->scale[r];
+            if (!(e <= d))
+                d = e;
+        }
+        memcpy(g->K, g->Kn, (size_t)s * n * sizeof *g->K);
+        if (!isfinite((double)d))
+            return -1;
+        if (d <= 64 * LDBL_EPSILON) {
+            for (int r = 0; r < n; r++) {
+                long double acc = 0.0L;
+                for (int j = 0; j < s; j++)
+                    acc += g->b[j] * g->K[(long)j * n + r];
+                g->y[r] += h * acc;
+            }
+            memcpy(g->Kp, g->K, (size_t)s * n * sizeof *g->K);
+            g->have_prev = 1;
+            g->hprev = h;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* steps from t0 to t1 (n equal steps), each split in halves when its iteration
+ * fails; 0 or −1 */
+static int advance(gs_state *g, long double t0, long double t1, long nsteps, int depth,
+                   long max_steps)
+{
+    long double h = (t1 - t0) / nsteps;
+    for (long k = 0; k < nsteps; k++) {
+        long double ta = t0 + k * h, tb = k == nsteps - 1 ? t1 : t0 + (k + 1) * h;
+        memcpy(g->y0, g->y, (size_t)g->n * sizeof *g->y0);   /* for a retry */
+        if (step(g, ta, tb - ta) != 0) {
+            if (depth >= MAX_SPLIT)
+                return -1;
+            g->st->rejected++;
+            g->have_prev = 0;
+            memcpy(g->y, g->y0, (size_t)g->n * sizeof *g->y);
+            if (advance(g, ta, tb, 2, depth + 1, max_steps) != 0)
+                return -1;
+            continue;
+        }
+        if (++g->st->steps > max_steps)
+            return -1;
+        if (db_refint_project(g->w, tb, g->y, g->y + g->np) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void store_row(gs_state *g, int k, double *p, double *v, double *lam, double *mu)
+{
+    for (int i = 0; i < g->np; i++)
+        p[(long)k * g->np + i] = (double)g->y[i];
+    for (int i = 0; i < g->nv; i++)
+        v[(long)k * g->nv + i] = (double)g->y[g->np + i];
+    for (int i = 0; i < g->nl; i++)
+        lam[(long)k * g->nl + i] = (double)g->lam[i];
+    for (int i = 0; i < g->nm; i++)
+        mu[(long)k * g->nm + i] = (double)g->mu[i];
+}
+
+int db_refgauss_solve(const db_mech *m, const db_refgauss_opts *o, int nt, const double *t,
+                      double *p, double *v, double *lam, double *mu, db_refint_stats *st,
+                      char *err, size_t errlen)
+{
+    memset(st, 0, sizeof *st);
+    gs_state g;
+    memset(&g, 0, sizeof g);
+    g.m = m;
+    g.st = st;
+    g.np = m->np;
+    g.nv = m->nv;
+    g.nl = m->nl;
+    g.nm = m->nm;
+    g.n = m->np + m->nv;
+    g.s = o->stages > 0 ? o->stages : 5;
+    long max_steps = o->max_steps > 0 ? o->max_steps : 5000000;
+    if (nt < 1 || t[0] != m->t0 || !(o->h > 0) || db_refgauss_tableau(g.s, g.c, g.b, g.A)) {
+        snprintf(err, errlen, "refgauss: needs a grid from t0, a step h > 0 and 1..%d stages",
+                 DB_REFGAUSS_MAX_STAGES);
+        return -1;
+    }
+    size_t n = (size_t)g.n, sn = (size_t)g.s * n;
+    g.w = db_refint_model_new(m);
+    g.y = calloc(n, sizeof *g.y);
+    g.y0 = calloc(n, sizeof *g.y0);
+    g.Y = calloc(n, sizeof *g.Y);
+    g.K = calloc(sn, sizeof *g.K);
+    g.Kn = calloc(sn, sizeof *g.Kn);
+    g.Kp = calloc(sn, sizeof *g.Kp);
+    g.scale = calloc(n, sizeof *g.scale);
+    g.lam = calloc((size_t)g.nl + 1, sizeof *g.lam);
+    g.mu = calloc((size_t)g.nm + 1, sizeof *g.mu);
+    double *ip = calloc((size_t)g.np + 1, sizeof(double)),
+           *iv = calloc((size_t)g.nv + 1, sizeof(double)),
+           *il = calloc((size_t)g.nl + 1, sizeof(double)),
+           *im = calloc((size_t)g.nm + 1, sizeof(double)),
+           *ia = calloc((size_t)g.nv + 1, sizeof(double));
+    double bp[MAX_BREAKS];
+    int nb = 0, rc = -1;
+    if (!g.w || !g.y || !g.y0 || !g.Y || !g.K || !g.Kn || !g.Kp || !g.scale || !g.lam || !g.mu || !ip ||
+        !iv || !il || !im || !ia) {
+        snprintf(err, errlen, "refgauss: out of memory");
+        goto done;
+    }
+    m->init(m, ip, iv, il, im, ia);
+    for (int i = 0; i < g.np; i++)
+        g.y[i] = ip[i];
+    for (int i = 0; i < g.nv; i++)
+        g.y[g.np + i] = iv[i];
+    for (int i = 0; i < g.nl; i++)
+        g.lam[i] = il[i];
+    for (int i = 0; i < g.nm; i++)
+        g.mu[i] = im[i];
+    store_row(&g, 0, p, v, lam, mu);
+    /* the convergence test of the stage iteration: relative to the larger of
+     * |y_i(t0)| and 1 */
+    for (size_t i = 0; i < n; i++)
+        g.scale[i] = fmaxl(fabsl(g.y[i]), 1.0L);
+    if (m->breakpoints) {
+        double raw[MAX_BREAKS];
+        int got = m->breakpoints(m, raw, MAX_BREAKS);
+        for (int i = 0; i < got && i < MAX_BREAKS; i++)
+            if (raw[i] > m->t0 && raw[i] < m->tend)
+                bp[nb++] = raw[i];
+        qsort(bp, (size_t)nb, sizeof *bp, cmp_double);
+    }
+    long double tc = m->t0;
+    int bi = 0;
+    for (int k = 1; k < nt;) {
+        long double stop = t[k];
+        int at_break = 0, is_bp = 0;
+        if (bi < nb && bp[bi] <= stop) {
+            at_break = (double)stop != bp[bi];
+            stop = bp[bi++];
+            is_bp = 1;
+        }
+        if (stop > tc) {
+            long nsteps = (long)ceill((stop - tc) / o->h - 1e-9L);
+            if (nsteps < 1)
+                nsteps = 1;
+            if (advance(&g, tc, stop, nsteps, 0, max_steps) != 0) {
+                snprintf(err, errlen, "refgauss: %s near t=%.17g",
+                         st->steps > max_steps ? "step budget exhausted"
+                                                : "stage iteration did not converge",
+                         (double)tc);
+                goto done;
+            }
+            tc = stop;
+        }
+        if (is_bp)
+            g.have_prev = 0;   /* past a kink: no extrapolation across it */
+        if (at_break)
+            continue;
+        /* λ, μ at the projected state */
+        long double *F = g.Kn;
+        if (rhs(&g, tc, g.y, F) != 0) {
+            snprintf(err, errlen, "refgauss: singular saddle-point system at t=%.17g",
+                     (double)tc);
+            goto done;
+        }
+        while (k < nt && (double)stop == t[k])
+            store_row(&g, k++, p, v, lam, mu);
+    }
+    rc = 0;
+done:
+    if (g.w)
+        st->accel_evals = db_refint_accel_count(g.w);
+    db_refint_model_free(g.w);
+    free(g.y); free(g.y0); free(g.Y); free(g.K); free(g.Kn); free(g.Kp); free(g.scale);
+    free(g.lam); free(g.mu);
+    free(ip); free(iv); free(il); free(im); free(ia);
+    return rc;
+}
