@@ -46,7 +46,8 @@ install(TARGETS daebench-testset daebench-plugin EXPORT daebench-targets
 install(TARGETS daebench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${CMAKE_SOURCE_DIR}/include/daebench/plugin.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/daebench)
-install(FILES ${CMAKE_SOURCE_DIR}/testset/mech.h ${CMAKE_SOURCE_DIR}/testset/dae.h
+install(FILES ${CMAKE_SOURCE_DIR}/testset/mech.h ${CMAKE_SOURCE_DIR}/testset/mech_ld.h
+              ${CMAKE_SOURCE_DIR}/testset/dae.h
               ${CMAKE_SOURCE_DIR}/testset/registry.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/daebench/testset)
 install(FILES ${CMAKE_SOURCE_DIR}/harness/reference.h ${CMAKE_SOURCE_DIR}/harness/measures.h
