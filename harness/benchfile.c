@@ -131,12 +131,26 @@ int db_bench_record_valid(const cJSON *r, char *err, size_t errlen)
     const cJSON *e = c ? db_json_object(r, "error", err, errlen) : NULL;
     if (!c || !e || db_json_number(r, "cpu_seconds", &x, err, errlen))
         return -1;
+    if (!(x >= 0.0) || !isfinite(x)) {
+        snprintf(err, errlen, "cpu_seconds is not a finite number >= 0");
+        return -1;
+    }
     static const char *const need[] = {"steps", "f_evals", "decompositions"};
     for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
         if (db_json_number(c, need[i], &x, sub, sizeof sub) != 0) {
             snprintf(err, errlen, "counters: %s", sub);
             return -1;
         }
+    /* every counter, the extras too, counts something: a number >= 0 (a negative
+     * one would make the comparison of check meaningless) */
+    const cJSON *ci;
+    cJSON_ArrayForEach(ci, c) {
+        if (!cJSON_IsNumber(ci) || !(ci->valuedouble >= 0.0) || !isfinite(ci->valuedouble)) {
+            snprintf(err, errlen, "counters.%s is not a finite number >= 0",
+                     db_esc_term(ci->string ? ci->string : ""));
+            return -1;
+        }
+    }
     /* the group-scaled scd: "gscd", "scd" in files made before it had its name */
     const char *gname = cJSON_GetObjectItemCaseSensitive(e, "gscd") ? "gscd" : "scd";
     if (db_json_number_or_null(e, gname, &x, sub, sizeof sub) != 0) {
