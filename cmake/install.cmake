@@ -21,6 +21,7 @@ add_library(daebench-testset SHARED ${TESTSET_SOURCES}
             ${CMAKE_SOURCE_DIR}/harness/reference.c
             ${CMAKE_SOURCE_DIR}/harness/measures.c
             ${CMAKE_SOURCE_DIR}/harness/jsonio.c
+            ${CMAKE_SOURCE_DIR}/harness/escape.c
             ${CMAKE_SOURCE_DIR}/harness/datadir.c)
 set_target_properties(daebench-testset PROPERTIES VERSION ${DAEBENCH_VERSION} SOVERSION 1)
 target_include_directories(daebench-testset PUBLIC

@@ -733,7 +733,7 @@ int db_cmd_check(int argc, char **argv)
             finding *w = add(&c.reg, y, "status", SEV_NEW_FAIL);
             snprintf(w->base, sizeof w->base, "-");
             snprintf(w->now, sizeof w->now, "%s", y->status);
-            snprintf(w->change, sizeof w->change, "new run fails: %s (not an expected failure)",
+            snprintf(w->change, sizeof w->change, "new run fails: %.180s (not an expected failure)",
                      y->reason);
             newfail++;
             solver_sum *s = solver_of(sums, &ns, y->solver);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "datadir.h"
+#include "escape.h"
 #include "jsonio.h"
 #include "reference.h"
 #include "testset/registry.h"
@@ -137,19 +138,20 @@ static int ref_parse(db_ref *r, const cJSON *j, const db_problem *prob, int sc,
     if (db_json_string(j, "schema", &s, err, errlen) != 0)
         return -1;
     if (strcmp(s, DB_REF_SCHEMA) != 0) {
-        snprintf(err, errlen, "schema is '%s', expected '%s'", s, DB_REF_SCHEMA);
+        snprintf(err, errlen, "schema is '%s', expected '%s'", db_esc_term(s), DB_REF_SCHEMA);
         return -1;
     }
     if (db_json_string(j, "problem", &s, err, errlen) != 0)
         return -1;
     if (strcmp(s, prob->name) != 0) {
-        snprintf(err, errlen, "problem is '%s', expected '%s'", s, prob->name);
+        snprintf(err, errlen, "problem is '%s', expected '%s'", db_esc_term(s), prob->name);
         return -1;
     }
     if (db_json_string(j, "scenario", &s, err, errlen) != 0)
         return -1;
     if (strcmp(s, prob->scenarios[sc].name) != 0) {
-        snprintf(err, errlen, "scenario is '%s', expected '%s'", s, prob->scenarios[sc].name);
+        snprintf(err, errlen, "scenario is '%s', expected '%s'", db_esc_term(s),
+                 prob->scenarios[sc].name);
         return -1;
     }
     const cJSON *params = cJSON_GetObjectItemCaseSensitive(j, "params");
@@ -161,8 +163,8 @@ static int ref_parse(db_ref *r, const cJSON *j, const db_problem *prob, int sc,
     cJSON_ArrayForEach(it, params) {
         int k = db_problem_param(prob, it->string);
         if (k < 0 || !cJSON_IsNumber(it)) {
-            snprintf(err, errlen, "params.%s: not a number parameter of %s", it->string,
-                     prob->name);
+            snprintf(err, errlen, "params.%s: not a number parameter of %s",
+                     db_esc_term(it->string), prob->name);
             return -1;
         }
     }
