@@ -6,11 +6,14 @@
  * chapters 2 and 3:
  *   basic step        half-explicit Euler (2.1); with f depending on λ the modified
  *                     system (2.2) with F0 = ∂f/∂λ at the start of the macro step
- *   extrapolation     h-extrapolation tableau (2.6), step numbers 2,3,4,5,6,7,8,10,12,
- *                     14 (the "…" of §2.2 read as +2), error estimates T_jj − T_j,j−1
- *   control           norm (2.7)/(2.8) on p and v only; order and step-size selection
- *                     patterned after ODEX (Hairer–Nørsett–Wanner I, §II.9), with the
- *                     exponent 1/j of a non-symmetric (h, not h²) expansion
+ *   extrapolation     h-extrapolation tableau (2.6), step numbers 2,3,4,5,6,8,10,12,
+ *                     16,20,24,30 (the MEXX code's; see mx_seq), error estimates
+ *                     T_jj − T_j,j−1
+ *   control           norm (2.7)/(2.8) on p and v only; order window, convergence
+ *                     monitor, work per unit step, step-size ratio (exponent 1/(j−1))
+ *                     and its limits, stability and divergence checks and the
+ *                     projection test as in the MEXX code (mexx21.f, mexxex.f), the
+ *                     report's "patterned after ODEX"
  *   projection        (2.9)–(2.11) onto g = 0 and (2.12) onto G v + g_t = 0, H v + h = 0
  *                     after every accepted step and at t0
  *   dense output      §2.4: extrapolated forward/backward divided differences of the
@@ -40,9 +43,28 @@
 #include "mexx.h"
 #include "mexx_mech.h"
 
-#define MX_KMAX 10
+#define MX_KMAX 12
 
-static const int mx_seq[MX_KMAX] = { 2, 3, 4, 5, 6, 7, 8, 10, 12, 14 };
+/* the step-number sequence of the MEXX code (mexx.f, rev. 1.2, ZIB CodeLib), twelve
+ * lines (KDMAX = 12).  The report's §2.2 prints {2, 3, 4, 5, 6, 7, 8, 10, 12, …}; with
+ * that sequence our steps on Table 5.2 are 0.92–1.22× the published ones, with this
+ * one they equal them at 1e-7 and 1e-9 and on all nine runs of Table 5.5, so the
+ * published runs used this one (docs/solvers.md, papers/seed001.json). */
+static const int mx_seq[MX_KMAX] = { 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 30 };
+
+/* order and step-size control constants of MEXX (mexx21.f / mexxex.f of MEXX
+ * rev. 1.2, ZIB CodeLib; the report's §2.2 says "patterned after ODEX"): */
+#define MX_SAFE1 0.80    /* error target: err <= SAFE1 after the new step (TOLD4) */
+#define MX_SAFE2 0.93    /* safety factor on the step-size ratio */
+#define MX_SAFE3 0.50    /* step reduction after an unstable or diverging tableau */
+#define MX_SAFE4 0.45    /* smallest reduction after a too-large projection */
+#define MX_FAC1  0.10    /* growth of H per step at most FAC1^(-1/(j-1)) */
+#define MX_FAC2  4.00    /* reduction at most FAC2 / FAC1^(1/(j-1)) */
+#define MX_FAC3  0.90    /* lower order if its work per unit step is < FAC3 × */
+#define MX_FAC5  1.00    /* higher order if its work per unit step is < FAC5 × */
+#define MX_FACP  5.00    /* projection moving p (v) by more than FACP (FACV) */
+#define MX_FACV  5.00    /*   scaled tolerances rejects the step */
+#define MX_DENSE_ERR 10.0 /* dense-output error bound (ODEX's), scaled tolerances */
 
 typedef struct {
     db_mm mm;
@@ -130,7 +152,7 @@ static int mx_finite(const double *x, int n)
 }
 
 /* one row of the tableau: n_j half-explicit Euler steps (2.1)/(2.2) over [t, t+H]
- * from (y0, L0); fills traj row j.  0, or nonzero (singular / nonfinite). */
+ * from (y0, L0); fills traj row j.  0, or 1 singular, 2 nonfinite, 3 unstable. */
 static int mx_row(mx_ws *w, int j, double t, double H)
 {
     db_mm *mm = &w->mm;
@@ -176,6 +198,20 @@ static int mx_row(mx_ws *w, int j, double t, double H)
         mm->ndec++;
         db_saddle_solve(&mm->sv, r, 1);
         mm->nsol++;
+        /* MEXX's stability check (mexxex.f): in the first two lines, an Euler
+         * velocity increment larger than twice the velocity itself (scaled) at
+         * the second substep means the step size is beyond the explicit
+         * method's stability: give up the line (the caller halves H) */
+        if (j <= 1 && i == 1) {
+            double d1 = 0, d2 = 0;
+            for (int k = 0; k < nv; k++) {
+                const double wt = w->rtol * fabs(w->y0[np + k]) + w->atol;
+                d1 += (r[k] / wt) * (r[k] / wt);
+                d2 += ((r[k] - w->v[k]) / wt) * ((r[k] - w->v[k]) / wt);
+            }
+            if (d2 > 4.0 * d1)
+                return 3;
+        }
         memcpy(w->p, w->pn, sizeof(double) * (size_t)np);
         memcpy(w->v, r, sizeof(double) * (size_t)nv);
         for (int k = 0; k < nc; k++)
@@ -189,8 +225,8 @@ static int mx_row(mx_ws *w, int j, double t, double H)
     return 0;
 }
 
-/* scaled norm (2.7)/(2.8) of a − b, weights from y0 and a */
-static double mx_norm(const mx_ws *w, const double *a, const double *b)
+/* scaled norms (2.8) of the p and v parts of a − b, weights rtol·max(|y0|, |a|) + atol */
+static void mx_norm_pv(const mx_ws *w, const double *a, const double *b, double *np_, double *nv_)
 {
     double sp = 0, sv = 0;
     for (int i = 0; i < w->ny; i++) {
@@ -201,7 +237,16 @@ static double mx_norm(const mx_ws *w, const double *a, const double *b)
         else
             sv += q * q;
     }
-    return sqrt(sp / (w->np > 0 ? w->np : 1) + sv / (w->nv > 0 ? w->nv : 1));
+    *np_ = sqrt(sp / (w->np > 0 ? w->np : 1));
+    *nv_ = sqrt(sv / (w->nv > 0 ? w->nv : 1));
+}
+
+/* the norm (2.7): sqrt(‖Δp‖² + ‖Δv‖²) */
+static double mx_norm(const mx_ws *w, const double *a, const double *b)
+{
+    double ep, ev;
+    mx_norm_pv(w, a, b, &ep, &ev);
+    return sqrt(ep * ep + ev * ev);
 }
 
 /* Aitken–Neville extrapolation (2.6) of vectors x[r] (r = r0..r1, ld ny) with
@@ -287,6 +332,30 @@ static void mx_dense_eval(const mx_ws *w, double s, double *y)
         for (int i = 0; i < ny; i++)
             y[i] = y[i] * (th - w->dz[k]) + c[i];
     }
+}
+
+/* the interpolation error of the dense output of the last step, estimated as in
+ * ODEX (Hairer–Nørsett–Wanner I, §II.9): the top term of the Newton form at the
+ * middle of the step, c_N Π (½ − z_k), in the scaled norm (2.7) of p and v */
+static double mx_dense_err(const mx_ws *w)
+{
+    const int ny = w->ny, N = w->dN;
+    const double *c = w->dd + ((size_t)(N - 1) * N) * ny;
+    const double *y1 = w->dd;       /* Q[0][N−1] is the value at the right end */
+    double pr = 1;
+    for (int k = 0; k < N - 1; k++)
+        pr *= 0.5 - w->dz[k];
+    double sp = 0, sv = 0;
+    for (int i = 0; i < ny; i++) {
+        const double yr = y1[(size_t)(N - 1) * ny + i];
+        const double wi = w->rtol * fmax(fabs(w->y0[i]), fabs(yr)) + w->atol;
+        const double q = c[i] * pr / wi;
+        if (i < w->np)
+            sp += q * q;
+        else
+            sv += q * q;
+    }
+    return sqrt(sp / (w->np > 0 ? w->np : 1) + sv / (w->nv > 0 ? w->nv : 1));
 }
 
 /* consistent state at time s inside the last step: dense value, projected, a, Λ */
@@ -414,6 +483,63 @@ static double mx_lambda_rho(mx_ws *w, double t)
     return exp(logscale / 64.0);
 }
 
+/* order and step-size control state of one integration, indexed by line j = 1.. */
+typedef struct {
+    double err;                /* scaled error estimate ‖T_jj − T_j,j−1‖ of the last line */
+    double errold;             /* max(err, SAFE1) of the line before */
+    double hmax;
+    double hh[MX_KMAX + 1];    /* step size line j asks for */
+    double wk[MX_KMAX + 1];    /* its work per unit step A_j / hh_j */
+    double A[MX_KMAX + 1];     /* work of lines 1..j: A_1 = n_1 + 4, A_j = A_{j−1} + n_j */
+} mx_ctl;
+
+static void mx_ctl_init(mx_ctl *C, const mx_ws *w, double hmax)
+{
+    (void)w;
+    memset(C, 0, sizeof *C);
+    C->hmax = hmax;
+    C->A[1] = mx_seq[0] + 4;
+    for (int j = 2; j <= MX_KMAX; j++)
+        C->A[j] = C->A[j - 1] + mx_seq[j - 1];
+}
+
+/* line j (1-based) of the tableau over [t, t+H]: Euler row, extrapolation (2.6),
+ * and from j = 2 on the error estimate and the step size it asks for (mexxex.f):
+ * exponent 1/(j−1), the ratio bounded by FAC1^(1/(j−1)) and FAC2.  0, or 1
+ * singular, 2 nonfinite, 3 unstable Euler steps or a tableau whose error grows
+ * from one line to the next (j > 2). */
+static int mx_line(mx_ws *w, mx_ctl *C, int j, double t, double H)
+{
+    const int r = j - 1, ny = w->ny;
+    int rc = mx_row(w, r, t, H);
+    if (rc)
+        return rc;
+    double *Tr = w->tab + (size_t)r * MX_KMAX * ny;
+    memcpy(Tr, w->traj + ((size_t)w->rowoff[r] + mx_seq[r]) * ny, sizeof(double) * (size_t)ny);
+    for (int k = 1; k <= r; k++) {
+        const double fac = (double)mx_seq[r] / mx_seq[r - k] - 1.0;
+        const double *Tq = w->tab + ((size_t)(r - 1) * MX_KMAX + (k - 1)) * ny;
+        double *Tk = Tr + (size_t)k * ny, *Tk1 = Tr + (size_t)(k - 1) * ny;
+        for (int i = 0; i < ny; i++)
+            Tk[i] = Tk1[i] + (Tk1[i] - Tq[i]) / fac;
+    }
+    if (j < 2)
+        return 0;
+    const double err = mx_norm(w, Tr + (size_t)r * ny, Tr + (size_t)(r - 1) * ny);
+    if (!isfinite(err))
+        return 2;
+    C->err = err;
+    if (j > 2 && err >= C->errold)
+        return 3;
+    C->errold = fmax(err, MX_SAFE1);
+    const double expo = 1.0 / (j - 1);
+    const double facmin = pow(MX_FAC1, expo);
+    const double q = fmin(MX_FAC2 / facmin, fmax(facmin, pow(err / MX_SAFE1, expo) / MX_SAFE2));
+    C->hh[j] = fmin(H / q, C->hmax);
+    C->wk[j] = C->A[j] / C->hh[j];
+    return 0;
+}
+
 static db_status mx_fail(char *msg, size_t len, db_status s, const char *what, double t)
 {
     if (msg && len)
@@ -495,13 +621,12 @@ db_status db_mexx_integrate_events(const db_dae *d, const db_solver_opts *o, db_
     double span = tend - t;
     double H = o->h0 > 0 ? o->h0 : fmin(1e-3, span > 0 ? span : 1e-3);
     const double hmax = o->hmax > 0 ? o->hmax : fabs(span);
-    int kc = (int)floor(-log10(w->rtol + 1e-40) * 0.6 + 1.5);
-    kc = kc < 2 ? 2 : kc > MX_KMAX - 1 ? MX_KMAX - 1 : kc;
-    int last_rejected = 0, nonfinite = 0;
-    double A[MX_KMAX], hopt[MX_KMAX], Wk[MX_KMAX], err[MX_KMAX];
-    A[0] = mx_seq[0];
-    for (int j = 1; j < MX_KMAX; j++)
-        A[j] = A[j - 1] + mx_seq[j];
+    mx_ctl C;
+    mx_ctl_init(&C, w, hmax);
+    /* the line count aimed at (MEXX's K): from the tolerance, 3 ≤ K ≤ KDMAX − 2 */
+    int K = (int)floor(-log10(w->rtol + w->atol) * 0.6 + 1.5);
+    K = K < 3 ? 3 : K > MX_KMAX - 2 ? MX_KMAX - 2 : K;
+    int rejected = 0, nonfinite = 0;
 
     while (t < tend && iout < out->nt) {
         if (nattempt >= max_steps) {
@@ -512,13 +637,19 @@ db_status db_mexx_integrate_events(const db_dae *d, const db_solver_opts *o, db_
             st = mx_fail(msg, msglen, DB_FAIL_BUDGET, "max_cpu exceeded", t);
             goto done;
         }
-        H = fmin(H, hmax);
-        if (t + H >= tend || tend - (t + H) < 1e-10 * H)
-            H = tend - t;
+        /* the last step is stretched to t_end when H reaches (1 + SAFE2)/2 of it */
+        const double Hrest = tend - t;
+        H = fmin(H, fmin(Hrest, hmax));
+        int last = 0;
+        if (H >= Hrest * 0.5 * (1.0 + MX_SAFE2)) {
+            H = Hrest;
+            last = 1;
+        }
         if (H <= 1e-14 * fmax(1.0, fabs(t))) {
             st = mx_fail(msg, msglen, DB_FAIL_STEPSIZE, "step size underflow", t);
             goto done;
         }
+        const int first_step = nattempt == 0;
         nattempt++;
         /* start of the macro step: consistent (y0, Λ0), f0, F0 */
         memcpy(w->y0, w->ye, sizeof(double) * (size_t)ny);
@@ -543,110 +674,151 @@ db_status db_mexx_integrate_events(const db_dae *d, const db_solver_opts *o, db_
                 goto done;
             }
         }
-        int kacc = 0, jlast = -1, bad = 0;
-        const int jmax = kc + 1 < MX_KMAX ? kc + 1 : MX_KMAX;   /* rows 1..jmax */
-        for (int j = 1; j <= jmax; j++) {
-            const int r = j - 1;
-            int rc = mx_row(w, r, t, H);
-            if (rc) {
-                bad = rc;
-                break;
+        /* MEXX's order window (mexx21.f): the first and the last step try lines
+         * 1..K and stop at the first converged one; a basic step computes lines
+         * 1..K−1, accepts there unless just rejected, gives up when the error is
+         * beyond what two more lines can remove (n_K n_{K+1}), then tries line K
+         * and, when one more line can remove it (n_{K+1}), line K+1 */
+        int kc = 0, bad = 0, verdict = 0;     /* +1 accept, −1 reject */
+        if (first_step || last) {
+            for (int j = 1; j <= K && !verdict; j++) {
+                kc = j;
+                if ((bad = mx_line(w, &C, j, t, H)))
+                    verdict = -1;
+                else if (j > 1 && C.err <= 1.0)
+                    verdict = 1;
             }
-            double *Tr = w->tab + (size_t)r * MX_KMAX * ny;
-            memcpy(Tr, w->traj + ((size_t)w->rowoff[r] + mx_seq[r]) * ny, sizeof(double) * (size_t)ny);
-            for (int k = 1; k <= r; k++) {
-                const double fac = (double)mx_seq[r] / mx_seq[r - k] - 1.0;
-                const double *Tq = w->tab + ((size_t)(r - 1) * MX_KMAX + (k - 1)) * ny;
-                double *Tk = Tr + (size_t)k * ny, *Tk1 = Tr + (size_t)(k - 1) * ny;
-                for (int i = 0; i < ny; i++)
-                    Tk[i] = Tk1[i] + (Tk1[i] - Tq[i]) / fac;
+        } else {
+            kc = K - 1;
+            for (int j = 1; j <= K - 1 && !verdict; j++)
+                if ((bad = mx_line(w, &C, j, t, H)))
+                    verdict = -1;
+            if (!verdict && !(K == 2 || rejected)) {
+                if (C.err <= 1.0)
+                    verdict = 1;
+                else if (C.err > (double)mx_seq[K] * mx_seq[K - 1])
+                    verdict = -1;
             }
-            if (j < 2)
-                continue;
-            err[r] = mx_norm(w, Tr + (size_t)r * ny, Tr + (size_t)(r - 1) * ny);
-            if (!isfinite(err[r])) {
-                bad = 2;
-                break;
-            }
-            double q = pow(err[r] / 0.65, 1.0 / j) / 0.94;
-            q = fmax(0.25, fmin(50.0, q));
-            hopt[r] = H / q;
-            Wk[r] = A[r] / hopt[r];
-            jlast = r;
-            if (j >= kc - 1) {
-                if (err[r] <= 1.0) {
-                    kacc = j;
-                    break;
-                }
-                /* no convergence to be expected within the window (ODEX) */
-                if (j == kc - 1 && err[r] > (double)mx_seq[kc - 1] * mx_seq[kc] / (mx_seq[0] * mx_seq[0]))
-                    break;
-                if (j == kc && kc < MX_KMAX && err[r] > (double)mx_seq[kc] / mx_seq[0])
-                    break;
+            if (!verdict) {
+                kc = K;
+                if ((bad = mx_line(w, &C, K, t, H)))
+                    verdict = -1;
+                else if (C.err <= 1.0)
+                    verdict = 1;
             }
         }
-        if (bad || kacc == 0) {
+        if (!verdict) {        /* hope for convergence in line K+1 */
+            if (C.err > (double)mx_seq[K])
+                verdict = -1;
+            else {
+                kc = K + 1;
+                if ((bad = mx_line(w, &C, kc, t, H)))
+                    verdict = -1;
+                else
+                    verdict = C.err <= 1.0 ? 1 : -1;
+            }
+        }
+        if (verdict < 0) {
             nrej++;
-            last_rejected = 1;
-            if (bad || jlast < 0) {
+            rejected = 1;
+            if (bad == 1 || bad == 2) {
                 if (++nonfinite > 40) {
                     st = mx_fail(msg, msglen, bad == 1 ? DB_FAIL_NEWTON : DB_FAIL_NONFINITE,
                                  bad == 1 ? "singular saddle-point matrix" : "nonfinite solution", t);
                     goto done;
                 }
                 H *= 0.25;
+            } else if (bad == 3) {
+                H *= MX_SAFE3;     /* unstable Euler steps or a diverging tableau */
             } else {
-                if (jlast + 1 < kc)
-                    kc = jlast + 1 < 2 ? 2 : jlast + 1;
-                H = fmin(hopt[jlast], 0.9 * H);
+                /* error too large: the line count with the least work per unit
+                 * step among those computed, its step size */
+                if (kc < K) K = kc;
+                if (K > 2 && C.wk[K - 1] < C.wk[K] * MX_FAC3)
+                    K--;
+                H = C.hh[K];
             }
             continue;
         }
         nonfinite = 0;
-        /* accepted: order and step-size selection (ODEX) */
-        const int ra = kacc - 1;
-        int kopt;
-        if (kacc <= kc) {
-            kopt = kacc;
-            if (kacc >= 3 && Wk[ra - 1] < 0.8 * Wk[ra])
-                kopt = kacc - 1;
-            else if (kacc >= 3 && Wk[ra] < 0.9 * Wk[ra - 1])
-                kopt = kacc + 1;
-            else if (kacc == 2)
-                kopt = 3;
-        } else {
-            kopt = kc;
-            if (kc >= 3 && Wk[kc - 2] < 0.8 * Wk[kc - 1])
-                kopt = kc - 1;
-            if (Wk[ra] < 0.9 * Wk[kopt - 1])
-                kopt = kacc;
-        }
-        if (kopt > MX_KMAX - 1) kopt = MX_KMAX - 1;
-        if (kopt < 2) kopt = 2;
-        double Hnew;
-        if (kopt <= kacc)
-            Hnew = hopt[kopt - 1];
-        else
-            Hnew = hopt[ra] * A[kopt - 1] / A[ra];
-        if (last_rejected) {
-            Hnew = fmin(Hnew, H);
-            if (kopt > kc) kopt = kc;
-        }
-        last_rejected = 0;
+        const int kacc = kc, ra = kacc - 1;
 
-        /* the new step end: T_κκ, projected; consistent a, Λ */
+        /* the new step end: T_κκ, projected; consistent a, Λ.  A projection
+         * that moves p or v by more than FACP (FACV) scaled tolerances means
+         * the error estimate missed: the step is rejected (mexx21.f) */
         const double t1 = t + H;
         const double *yT = w->tab + ((size_t)ra * MX_KMAX + ra) * ny;
         memcpy(w->ye, yT, sizeof(double) * (size_t)ny);
         if ((w->proj_p && db_mm_project_p(mm, t1, w->ye, w->rtol, w->atol)) ||
-            db_mm_project_v(mm, t1, w->ye, w->ye + np) ||
-            db_mm_accel(mm, t1, w->ye, w->ye + np, w->ae, w->Le) ||
-            !mx_finite(w->ye, ny) || !mx_finite(w->Le, nc)) {
+            db_mm_project_v(mm, t1, w->ye, w->ye + np) || !mx_finite(w->ye, ny)) {
             st = mx_fail(msg, msglen, DB_FAIL_NONFINITE, "projection failed", t1);
             goto done;
         }
-        nacc++;
+        double cp, cv;
+        mx_norm_pv(w, w->ye, yT, &cp, &cv);
+        if (cp > MX_FACP || cv > MX_FACV) {
+            memcpy(w->ye, w->y0, sizeof(double) * (size_t)ny);   /* back to the start */
+            nrej++;
+            rejected = 1;
+            H *= fmax(MX_SAFE4, MX_FAC3 / fmax(cp, cv));
+            continue;
+        }
+        /* dense output wanted inside this step (a grid point before t1): its
+         * interpolation error is checked as ODEX does with dense output on, a
+         * polynomial missing the tolerance by more than MX_DENSE_ERR rejects the
+         * step.  MEXX's published runs had no dense output (seed 001 §5), as our
+         * --end-only runs, which this check leaves alone. */
         w->dready = 0;
+        double hdense = INFINITY;    /* the step the dense output allows next */
+        if (iout < out->nt && t1 < tend && out->t[iout] < t1 - 1e-13 * fmax(1.0, fabs(t1))) {
+            mx_dense_build(w, t, H, kacc);
+            const double ei = mx_dense_err(w);
+            const double fd = isfinite(ei) ? 0.9 * pow(MX_DENSE_ERR / fmax(ei, 1e-300), 1.0 / w->dN) : 0.2;
+            if (!(ei <= MX_DENSE_ERR)) {
+                w->dready = 0;
+                memcpy(w->ye, w->y0, sizeof(double) * (size_t)ny);
+                nrej++;
+                rejected = 1;
+                H *= fmax(0.2, fd);
+                continue;
+            }
+            hdense = H * fmin(MX_FAC2, fd);
+        }
+        if (db_mm_accel(mm, t1, w->ye, w->ye + np, w->ae, w->Le) || !mx_finite(w->Le, nc)) {
+            st = mx_fail(msg, msglen, DB_FAIL_NONFINITE, "projection failed", t1);
+            goto done;
+        }
+        /* order and step size for the next step (mexx21.f): the line count of
+         * least work per unit step within the window, the higher one preferred
+         * on a tie (FAC5 = 1) */
+        int kopt;
+        if (kc == 2) {
+            kopt = rejected ? 2 : 3;
+        } else if (kc <= K) {
+            kopt = kc;
+            if (C.wk[kc - 1] < C.wk[kc] * MX_FAC3)
+                kopt = kc - 1;
+            if (C.wk[kc] < C.wk[kc - 1] * MX_FAC5)
+                kopt = kc + 1 < MX_KMAX - 1 ? kc + 1 : MX_KMAX - 1;
+        } else {
+            kopt = kc - 1;
+            if (kc > 3 && C.wk[kc - 2] < C.wk[kc - 1] * MX_FAC3)
+                kopt = kc - 2;
+            if (C.wk[kc] < C.wk[kopt] * MX_FAC5)
+                kopt = kc < MX_KMAX - 1 ? kc : MX_KMAX - 1;
+        }
+        double Hnew;
+        if (rejected) {        /* after a rejection: neither order nor step grows */
+            kopt = kopt < kc ? kopt : kc;
+            Hnew = fmin(H, C.hh[kopt]);
+        } else if (kopt <= kc) {
+            Hnew = C.hh[kopt];
+        } else {
+            Hnew = C.hh[kc] * C.A[kc + 1] / C.A[kc];
+        }
+        Hnew = fmin(Hnew, hdense);
+        rejected = 0;
+        nacc++;
         /* events (§2.5) */
         if (w->ns) {
             mx_switch(w, t1, w->ye, w->Le, w->phi1);
@@ -695,7 +867,7 @@ db_status db_mexx_integrate_events(const db_dae *d, const db_solver_opts *o, db_
         }
         t = t1;
         H = Hnew;
-        kc = kopt;
+        K = kopt;
     }
 done:
     c->steps = nacc;
