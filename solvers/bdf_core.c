@@ -280,13 +280,25 @@ static int bdf_res(bdf_mem *w, double t, const double *y, const double *yp, doub
     w->nf++;
     if (d->rhs(d, t, y, w->F) != 0)
         return 1;
+    const double *restrict F = w->F;
     for (int i = 0; i < m; i++)
-        R[i] = -w->F[i];
-    db_mat_matvec_add(m, n, w->ecp, w->eri, w->ev, yp, R);
+        R[i] = -F[i];
+    /* R += E y' over E's non-zeros, columns with y'_j = 0 skipped (as
+     * db_mat_matvec_add, written out here: it runs once per F) */
+    const int *restrict ecp = w->ecp, *restrict eri = w->eri;
+    const double *restrict ev = w->ev;
+    for (int j = 0; j < n; j++) {
+        const double x = yp[j];
+        if (x == 0.0)
+            continue;
+        for (int k = ecp[j]; k < ecp[j + 1]; k++)
+            R[eri[k]] += ev[k] * x;
+    }
+    /* finite: R_i − R_i is 0 for a finite R_i, NaN otherwise */
+    double z = 0.0;
     for (int i = 0; i < m; i++)
-        if (!isfinite(R[i]))
-            return 1;
-    return 0;
+        z += R[i] - R[i];
+    return !(z == 0.0);
 }
 
 /* J = ∂F/∂y at (t, y); w->F must hold F(t, y).  dense = 1 forces a dense FD

@@ -89,10 +89,15 @@ static void fd_jac(db_mechfd *w, double *x, int nx, int nout, fd_fn fn, const do
     }
 }
 
+/* x = 0; a plain loop: the blocks are mostly a few entries (no library call,
+ * see CMakeLists.txt), memset for long ones */
 static void zero(double *x, int n)
 {
-    if (n > 0)
+    if (n > 32)
         memset(x, 0, (size_t)n * sizeof *x);
+    else
+        for (int i = 0; i < n; i++)
+            x[i] = 0.0;
 }
 
 /* --- the differentiated functions ---------------------------------------- */
