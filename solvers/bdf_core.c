@@ -81,6 +81,8 @@ typedef struct {
     const int *Ecolptr, *Erowind;
     int *ecp, *eri;              /* E's non-zeros by columns (CSC, neq × n), for E y' */
     double *ev;
+    double *ed;                  /* [n] E's diagonal when E is square and diagonal
+                                    (0 on a zero row), else NULL */
     int (*jacf)(const db_dae *d, double t, const double *y, double *J);
     /* the linear-solver layer (linsolver.h): P = cj E − J (n×n, small dense,
      * LAPACK or KLU), or the augmented least-squares matrix ((neq+n)², dense) */
@@ -117,6 +119,7 @@ static void bdf_mem_free(bdf_mem *w)
     free(w->ecp);
     free(w->eri);
     free(w->ev);
+    free(w->ed);
 }
 
 /* E's non-zeros column by column (in the order of its storage) into
@@ -148,6 +151,20 @@ static int bdf_e_compress(bdf_mem *w)
             }
     }
     w->ecp[n] = nz;
+    /* a square diagonal E (the GGL and index-reduced forms with a diagonal
+     * M): its diagonal, for the residual's one-pass form (bdf_res) */
+    int diag = n == m;
+    for (int j = 0; j < n && diag; j++)
+        for (int k = w->ecp[j]; k < w->ecp[j + 1]; k++)
+            diag = diag && w->eri[k] == j;
+    if (diag) {
+        w->ed = calloc((size_t)n + 1, sizeof(double));
+        if (!w->ed)
+            return -1;
+        for (int j = 0; j < n; j++)
+            for (int k = w->ecp[j]; k < w->ecp[j + 1]; k++)
+                w->ed[j] = w->ev[k];
+    }
     return 0;
 }
 
@@ -281,6 +298,20 @@ static int bdf_res(bdf_mem *w, double t, const double *y, const double *yp, doub
     if (d->rhs(d, t, y, w->F) != 0)
         return 1;
     const double *restrict F = w->F;
+    if (w->ed) {
+        /* diagonal E: R_i = −F_i + e_i y'_i, the product left out where e_i
+         * or y'_i is 0 (as below) */
+        const double *restrict ed = w->ed;
+        double z = 0.0;
+        for (int i = 0; i < m; i++) {
+            double r = -F[i];
+            if (ed[i] != 0.0 && yp[i] != 0.0)
+                r += ed[i] * yp[i];
+            R[i] = r;
+            z += r - r;
+        }
+        return !(z == 0.0);
+    }
     for (int i = 0; i < m; i++)
         R[i] = -F[i];
     /* R += E y' over E's non-zeros, columns with y'_j = 0 skipped (as
@@ -737,7 +768,10 @@ db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf
                         break;
                     }
                     if (m > 0) {
-                        double rate = pow(delnrm / oldnrm, 1.0 / m);
+                        /* x^(1/1) is x: pow's result for exponent 1 is
+                         * exact, so the call is left out there */
+                        const double q = delnrm / oldnrm;
+                        double rate = m == 1 ? q : pow(q, 1.0 / m);
                         if (rate > 0.9)
                             break;
                         s = rate / (1.0 - rate);

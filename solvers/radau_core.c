@@ -616,20 +616,32 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
                 nonfinite = 1;
                 goto newton_failure;
             }
-            /* right-hand sides of the transformed system */
-            if (w.nnz < 0) {
-                memcpy(w.t1, w.f1, sizeof(double) * (size_t)n);
-                memcpy(w.t2, w.f2, sizeof(double) * (size_t)n);
-                memcpy(w.t3, w.f3, sizeof(double) * (size_t)n);
-            } else {
+            /* right-hand sides of the transformed system, with E f_k formed
+             * entry by entry when E is the identity or diagonal (the values
+             * emul gives) and through emul otherwise */
+            if (w.nnz >= 0 && !w.ediag) {
                 emul(&w, w.f1, w.t1);
                 emul(&w, w.f2, w.t2);
                 emul(&w, w.f3, w.t3);
             }
             for (int i = 0; i < n; i++) {
                 const double a1 = w.z1[i], a2 = w.z2[i], a3 = w.z3[i];
-                const double s2 = -w.t2[i], s3 = -w.t3[i];
-                w.z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3 - w.t1[i] * fac1;
+                double e1, e2, e3;
+                if (w.nnz < 0) {
+                    e1 = w.f1[i];
+                    e2 = w.f2[i];
+                    e3 = w.f3[i];
+                } else if (w.ediag) {
+                    e1 = 0.0 + w.ed[i] * w.f1[i];
+                    e2 = 0.0 + w.ed[i] * w.f2[i];
+                    e3 = 0.0 + w.ed[i] * w.f3[i];
+                } else {
+                    e1 = w.t1[i];
+                    e2 = w.t2[i];
+                    e3 = w.t3[i];
+                }
+                const double s2 = -e2, s3 = -e3;
+                w.z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3 - e1 * fac1;
                 const double r2 = TI21 * a1 + TI22 * a2 + TI23 * a3 + s2 * alphn - s3 * betan;
                 const double r3 = TI31 * a1 + TI32 * a2 + TI33 * a3 + s3 * alphn + s2 * betan;
                 w.z2[i] = r2;   /* the complex stage r2 + i r3, split */
