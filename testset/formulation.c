@@ -44,6 +44,7 @@ typedef struct {
     db_mechfd fd;           /* FD workspace (fallback derivatives) */
     int has_a;              /* accelerations are unknowns */
     int nblk, blk[C_N];     /* constraint blocks of the formulation, in order */
+    int ncblk, cblk[C_N];   /* those with rows (n_λ or n_μ > 0), for dae_rhs_dense */
     int acc;                /* the formulation has acceleration-level rows */
     int row0;               /* first constraint row */
     int ip, iv, ia, il, im, ie;  /* offsets, always valid (absent → 0) */
@@ -336,10 +337,23 @@ static inline int lean_nonfinite(const double *x, size_t n)
     return !(z == 0.0);
 }
 
-/* y_j += s Σ_i A_ij x_i over the rows i (A rows×cols), as gemvT_add */
+/* y_j += s Σ_i A_ij x_i over the rows i (A rows×cols), as gemvT_add; one
+ * and two rows (one or two constraints) written out, the same sums */
 static inline void lean_gemvT_add(const double *A, int rows, int cols, const double *x,
                                   double s, double *y)
 {
+    if (rows == 1) {
+        const double x0 = x[0];
+        for (int j = 0; j < cols; j++)
+            y[j] += s * (0.0 + A[j] * x0);
+        return;
+    }
+    if (rows == 2) {
+        const double x0 = x[0], x1 = x[1];
+        for (int j = 0; j < cols; j++)
+            y[j] += s * ((0.0 + A[2 * j] * x0) + A[2 * j + 1] * x1);
+        return;
+    }
     for (int j = 0; j < cols; j++) {
         const double *a = A + (size_t)j * rows;
         double acc = 0;
@@ -349,10 +363,20 @@ static inline void lean_gemvT_add(const double *A, int rows, int cols, const dou
     }
 }
 
-/* y += A (s x), columns with s x_j = 0 skipped, as gemv_add */
+/* y += A (s x), columns with s x_j = 0 skipped, as gemv_add; one row written out */
 static inline void lean_gemv_add(const double *A, int rows, int cols, const double *x, double s,
                                  double *y)
 {
+    if (rows == 1) {
+        double y0 = y[0];
+        for (int j = 0; j < cols; j++) {
+            const double xj = s * x[j];
+            if (xj != 0.0)
+                y0 += A[j] * xj;
+        }
+        y[0] = y0;
+        return;
+    }
     for (int j = 0; j < cols; j++) {
         const double xj = s * x[j];
         if (xj != 0.0) {
@@ -408,47 +432,33 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
         db_dense_lu_solve(nv, w->Mlu, w->piv, w->w);
         vdot = w->w;
     }
-    /* constraint rows */
-    for (int b = 0; b < w->nblk; b++) {
+    /* constraint rows: all zeroed at once, then the non-empty blocks */
+    lean_zero(F + row, d->neq - row);
+    for (int b = 0; b < w->ncblk; b++) {
         double *c = F + row;
-        switch (w->blk[b]) {
+        switch (w->cblk[b]) {
         case C_G:
-            if (nl) {
-                lean_zero(c, nl);
-                m->g(m, t, p, c);
-            }
+            m->g(m, t, p, c);
             row += nl;
             break;
         case C_GV:
-            if (nl) {
-                lean_zero(c, nl);
-                if (m->g_t)
-                    m->g_t(m, t, p, c);
-                lean_gemv_add(w->G, nl, np, v, 1.0, c);
-            }
+            if (m->g_t)
+                m->g_t(m, t, p, c);
+            lean_gemv_add(w->G, nl, np, v, 1.0, c);
             row += nl;
             break;
         case C_HV:
-            if (!nm)
-                break;
-            lean_zero(c, nm);
             if (m->h)
                 m->h(m, t, p, c);
             lean_gemv_add(w->H, nm, nv, v, 1.0, c);
             row += nm;
             break;
         case C_GA:
-            if (nl) {
-                lean_zero(c, nl);
-                m->kappa_g(m, t, p, v, c);
-                lean_gemv_add(w->G, nl, np, vdot, 1.0, c);
-            }
+            m->kappa_g(m, t, p, v, c);
+            lean_gemv_add(w->G, nl, np, vdot, 1.0, c);
             row += nl;
             break;
         case C_HA:
-            if (!nm)
-                break;
-            lean_zero(c, nm);
             m->kappa_h(m, t, p, v, c);
             lean_gemv_add(w->H, nm, nv, vdot, 1.0, c);
             row += nm;
@@ -883,6 +893,8 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
         w->blk[w->nblk++] = k;
         w->acc |= k == C_GA || k == C_HA;
         ncon += (k == C_HV || k == C_HA) ? nm : nl;
+        if ((k == C_HV || k == C_HA) ? nm : nl)
+            w->cblk[w->ncblk++] = k;
     }
 
     /* layout */
