@@ -210,6 +210,8 @@ static void GT_mul(const db_mech *m, const fwork *w, const double *x, double s, 
         gemvT_add(w->G, m->nl, m->np, x, s, y);
 }
 
+/* F block by block: the sparse path's rhs, and on the dense path the reference
+ * of dae_rhs_dense (db_dae_rhs_reference) */
 static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
 {
     const db_mech *m = d->mech;
@@ -803,6 +805,11 @@ out:
         db_spacc_triplet_free(&pat[k]);
     db_spacc_triplet_free(&all);
     return rc;
+}
+
+int db_dae_rhs_reference(const db_dae *d, double t, const double *y, double *F)
+{
+    return dae_rhs(d, t, y, F);
 }
 
 void db_dae_free(db_dae *d)
