@@ -81,6 +81,8 @@ typedef struct {
     const int *Ecolptr, *Erowind;
     int *ecp, *eri;              /* E's non-zeros by columns (CSC, neq × n), for E y' */
     double *ev;
+    double *ed;                  /* [n] E's diagonal when E is square and diagonal
+                                    (0 on a zero row), else NULL */
     int (*jacf)(const db_dae *d, double t, const double *y, double *J);
     /* the linear-solver layer (linsolver.h): P = cj E − J (n×n, small dense,
      * LAPACK or KLU), or the augmented least-squares matrix ((neq+n)², dense) */
@@ -117,6 +119,7 @@ static void bdf_mem_free(bdf_mem *w)
     free(w->ecp);
     free(w->eri);
     free(w->ev);
+    free(w->ed);
 }
 
 /* E's non-zeros column by column (in the order of its storage) into
@@ -148,6 +151,20 @@ static int bdf_e_compress(bdf_mem *w)
             }
     }
     w->ecp[n] = nz;
+    /* a square diagonal E (the GGL and index-reduced forms with a diagonal
+     * M): its diagonal, for the residual's one-pass form (bdf_res) */
+    int diag = n == m;
+    for (int j = 0; j < n && diag; j++)
+        for (int k = w->ecp[j]; k < w->ecp[j + 1]; k++)
+            diag = diag && w->eri[k] == j;
+    if (diag) {
+        w->ed = calloc((size_t)n + 1, sizeof(double));
+        if (!w->ed)
+            return -1;
+        for (int j = 0; j < n; j++)
+            for (int k = w->ecp[j]; k < w->ecp[j + 1]; k++)
+                w->ed[j] = w->ev[k];
+    }
     return 0;
 }
 
@@ -280,13 +297,39 @@ static int bdf_res(bdf_mem *w, double t, const double *y, const double *yp, doub
     w->nf++;
     if (d->rhs(d, t, y, w->F) != 0)
         return 1;
+    const double *restrict F = w->F;
+    if (w->ed) {
+        /* diagonal E: R_i = −F_i + e_i y'_i, the product left out where e_i
+         * or y'_i is 0 (as below) */
+        const double *restrict ed = w->ed;
+        double z = 0.0;
+        for (int i = 0; i < m; i++) {
+            double r = -F[i];
+            if (ed[i] != 0.0 && yp[i] != 0.0)
+                r += ed[i] * yp[i];
+            R[i] = r;
+            z += r - r;
+        }
+        return !(z == 0.0);
+    }
     for (int i = 0; i < m; i++)
-        R[i] = -w->F[i];
-    db_mat_matvec_add(m, n, w->ecp, w->eri, w->ev, yp, R);
+        R[i] = -F[i];
+    /* R += E y' over E's non-zeros, columns with y'_j = 0 skipped (as
+     * db_mat_matvec_add, written out here: it runs once per F) */
+    const int *restrict ecp = w->ecp, *restrict eri = w->eri;
+    const double *restrict ev = w->ev;
+    for (int j = 0; j < n; j++) {
+        const double x = yp[j];
+        if (x == 0.0)
+            continue;
+        for (int k = ecp[j]; k < ecp[j + 1]; k++)
+            R[eri[k]] += ev[k] * x;
+    }
+    /* finite: R_i − R_i is 0 for a finite R_i, NaN otherwise */
+    double z = 0.0;
     for (int i = 0; i < m; i++)
-        if (!isfinite(R[i]))
-            return 1;
-    return 0;
+        z += R[i] - R[i];
+    return !(z == 0.0);
 }
 
 /* J = ∂F/∂y at (t, y); w->F must hold F(t, y).  dense = 1 forces a dense FD
@@ -444,13 +487,538 @@ static void bdf_counters(const bdf_mem *w, db_counters *c, long steps, long reje
         db_counters_set_extra(c, "sparse_lu", 1);
 }
 
+/* ---- the integrator: a state record and its phases ----------------------
+ * bdf_core_integrate checks the input and allocates; br_start sets up the run
+ * (weights, initial step, history); each step then goes through attempts of
+ * br_coefficients (block 2), br_correct (predictor and corrector, block 3),
+ * br_errors (block 4) and br_accept (block 5) or br_fail (block 6).  A phase
+ * that ends the run stores the status in r->st (message written) and returns
+ * BR_DONE. */
+
+enum { BR_GO = 0, BR_DONE = 1 };
+
+typedef struct {
+    bdf_mem *w;
+    const db_dae *d;
+    const db_solver_opts *o;
+    const bdf_config *cfg;
+    db_output *out;
+    char *msg;
+    size_t msglen;
+    db_status st;
+    /* constants of the run */
+    int n, maxord;
+    double uround, t0, tend, hmax, cpu0, hmin, hscale_ref;
+    long max_steps;
+    /* the state of the integration */
+    long steps, rejected;
+    int iout;
+    double t, h, hold, cj, cjold, cjlast, s;
+    int k, kold, ns, iphase, jstate;
+    int ncf, nef;                /* failures of the current step */
+    /* the current attempt */
+    int kp1, nsp1, refactor, convgd, singular, knew, errfail;
+    double told, ck, erkm1, terkm1, terk, erk, est, enorm;
+} bdf_run;
+
+/* weights, outputs at t0, grouped pattern, initial step and history; BR_GO,
+ * or BR_DONE (nothing to integrate, or r->st) */
+static int br_start(bdf_run *r)
+{
+    bdf_mem *w = r->w;
+    const db_dae *d = r->d;
+    const db_solver_opts *o = r->o;
+    const bdf_config *cfg = r->cfg;
+    db_output *out = r->out;
+    const int n = r->n;
+    r->maxord = cfg->maxord > 0 ? cfg->maxord : BDF_MAXORD;
+    r->t0 = d->t0;
+    r->tend = out->t[out->nt - 1];
+    r->hmax = o->hmax > 0.0 ? o->hmax : fabs(r->tend - r->t0);
+    r->max_steps = o->max_steps > 0 ? o->max_steps : 100000;
+    r->cpu0 = db_cpu_seconds();
+    r->hmin = 4.0 * r->uround * fmax(fabs(r->t0), fabs(r->tend));
+    r->iout = 0;
+    r->t = r->t0;
+
+    while (r->iout < out->nt && out->t[r->iout] <= r->t0) {
+        memcpy(out->y + (size_t)r->iout * n, d->y0, sizeof(double) * (size_t)n);
+        if (out->yp)
+            memcpy(out->yp + (size_t)r->iout * n, d->yp0, sizeof(double) * (size_t)n);
+        r->iout++;
+    }
+    if (r->iout >= out->nt)
+        return BR_DONE;
+
+    /* sparsity pattern for grouped differences */
+    if (w->jmode == BDF_JAC_GROUP) {
+        long njp = 0;
+        if (db_fdjac_probe(&w->fj, d, r->t0, d->y0, w->Jw, w->F, &w->nf, &njp) != 0) {
+            r->st = DB_FAIL_NONFINITE;
+            snprintf(r->msg, r->msglen, "bdf: sparsity probe failed at t0");
+            return BR_DONE;
+        }
+    }
+
+    /* ---- initial step and history ---- */
+    memcpy(w->y, d->y0, sizeof(double) * (size_t)n);
+    bdf_weights(w, w->y, o->rtol, o->atol);
+    double h;
+    if (o->h0 > 0.0) {
+        h = o->h0;
+    } else {
+        h = 0.001 * fabs(r->tend - r->t0);
+        double ypn = bdf_nnorm(w, d->yp0);
+        if (ypn > 0.5 / h)
+            h = 0.5 / ypn;
+    }
+    if (h > r->hmax)
+        h = r->hmax;
+    if (r->t + h > r->tend)
+        h = r->tend - r->t;
+    w->hscale = 1.0;
+    r->hscale_ref = 1e-3 * fabs(r->tend - r->t0);
+    r->k = 1;
+    r->kold = 0;
+    r->ns = 0;
+    r->iphase = 0;
+    r->jstate = J_NEED;
+    r->hold = 0.0;
+    r->cj = 1.0 / h;
+    r->cjold = r->cj;
+    r->s = 100.0;
+    for (int i = 0; i < n; i++) {
+        w->phi[i] = d->y0[i];
+        w->phi[n + i] = h * d->yp0[i];
+    }
+    w->psi[0] = h;
+    if (cfg->history) {
+        const int k = cfg->fixed_order;
+        r->k = r->kold = k;
+        r->hold = h;
+        r->iphase = 1;
+        for (int j = 0; j <= k; j++)
+            w->psi[j] = (j + 1) * h;
+        /* phi_j = ∇^j y_0 (backward differences of y(t0 − i h)) */
+        for (int i = 0; i < n; i++) {
+            double v[BDF_MAXORD + 1];
+            for (int j = 0; j <= k; j++)
+                v[j] = cfg->history[(size_t)j * n + i];
+            for (int j = 0; j <= k; j++) {
+                w->phi[(size_t)j * n + i] = v[0];
+                for (int q = 0; q < k - j; q++)
+                    v[q] = v[q] - v[q + 1];
+            }
+        }
+    }
+    r->h = h;
+    return BR_GO;
+}
+
+/* start of a step: budgets, h within hmax and onto tend */
+static int br_step_begin(bdf_run *r)
+{
+    r->ncf = 0;
+    r->nef = 0;
+    if (r->steps + r->rejected >= r->max_steps) {
+        r->st = DB_FAIL_BUDGET;
+        snprintf(r->msg, r->msglen, "bdf: max_steps %ld reached at t=%.6g", r->max_steps, r->t);
+        return BR_DONE;
+    }
+    if (db_budget_cpu_over(r->cpu0, r->o->max_cpu)) { /* once per step (solver.h) */
+        r->st = DB_FAIL_BUDGET;
+        snprintf(r->msg, r->msglen, "bdf: max_cpu %.3g s exceeded at t=%.6g", r->o->max_cpu, r->t);
+        return BR_DONE;
+    }
+    if (r->h > r->hmax)
+        r->h = r->hmax;
+    if (r->t + r->h > r->tend || r->tend - (r->t + r->h) < 4.0 * r->uround * fabs(r->tend) + 0.01 * r->h)
+        r->h = r->tend - r->t;
+    return BR_GO;
+}
+
+/* block 2: the method's coefficients for (h, k), phi scaled, t advanced;
+ * rule (c) of a new Jacobian */
+static void br_coefficients(bdf_run *r)
+{
+    bdf_mem *w = r->w;
+    const int n = r->n, k = r->k;
+    const double h = r->h;
+    const int kp1 = k + 1;
+    r->kp1 = kp1;
+    r->told = r->t;
+    if (h != r->hold || k != r->kold)
+        r->ns = 0;
+    r->ns = r->ns + 1 < r->kold + 2 ? r->ns + 1 : r->kold + 2;
+    const int nsp1 = r->ns + 1;
+    r->nsp1 = nsp1;
+    if (kp1 >= r->ns) {
+        double temp1 = h;
+        w->beta[0] = 1.0;
+        w->alpha[0] = 1.0;
+        w->gamma[0] = 0.0;
+        w->sigma[0] = 1.0;
+        for (int i = 1; i < kp1; i++) {
+            double temp2 = w->psi[i - 1];
+            w->psi[i - 1] = temp1;
+            w->beta[i] = w->beta[i - 1] * w->psi[i - 1] / temp2;
+            temp1 = temp2 + h;
+            w->alpha[i] = h / temp1;
+            w->sigma[i] = i * w->sigma[i - 1] * w->alpha[i];
+            w->gamma[i] = w->gamma[i - 1] + w->alpha[i - 1] / h;
+        }
+        w->psi[kp1 - 1] = temp1;
+    }
+    double alphas = 0.0, alpha0 = 0.0;
+    for (int i = 0; i < k; i++) {
+        alphas -= 1.0 / (i + 1);
+        alpha0 -= w->alpha[i];
+    }
+    r->cjlast = r->cj;
+    r->cj = -alphas / h;
+    double ck = fabs(w->alpha[k] + alphas - alpha0);
+    if (ck < w->alpha[k])
+        ck = w->alpha[k];
+    r->ck = ck;
+    if (kp1 >= nsp1)
+        for (int j = nsp1; j <= kp1; j++)
+            for (int i = 0; i < n; i++)
+                w->phi[(size_t)(j - 1) * n + i] *= w->beta[j - 1];
+    r->t = r->told + h;
+    w->hscale = fmin(1.0, fabs(h) / r->hscale_ref);
+
+    /* rule (c): large change of cj since P was formed */
+    r->refactor = 0;
+    if (r->jstate != J_NEED && (r->cj / r->cjold < 0.6 || r->cj / r->cjold > 1.0 / 0.6)) {
+        if (r->cfg->partitioned)
+            r->refactor = 1;
+        else
+            r->jstate = J_NEED;
+    }
+    if (r->cj != r->cjlast)
+        r->s = 100.0;
+}
+
+/* block 3: predictor and corrector (redone with a new J on failure); sets
+ * convgd and singular */
+static void br_correct(bdf_run *r)
+{
+    bdf_mem *w = r->w;
+    const bdf_config *cfg = r->cfg;
+    const int n = r->n, kp1 = r->kp1;
+    const double t = r->t, uround = r->uround;
+    int patdone = 0;
+    r->convgd = 0;
+    r->singular = 0;
+    for (;;) {             /* corrector, redone with a new J on failure */
+        for (int i = 0; i < n; i++) {
+            w->y[i] = w->phi[i];
+            w->yp[i] = 0.0;
+        }
+        for (int j = 1; j < kp1; j++) {
+            const double *ph = w->phi + (size_t)j * n;
+            for (int i = 0; i < n; i++) {
+                w->y[i] += ph[i];
+                w->yp[i] += w->gamma[j] * ph[i];
+            }
+        }
+        const double pnorm = bdf_nnorm(w, w->y);
+        memset(w->e, 0, sizeof(double) * (size_t)n);
+        if (bdf_res(w, t, w->y, w->yp, w->del) != 0)
+            break;
+        if (r->jstate == J_NEED || r->refactor) {
+            if (r->jstate == J_NEED) {
+                int dense = cfg->jac == BDF_JAC_GROUP && patdone == 1;
+                if (bdf_jac(w, t, w->y, dense) != 0)
+                    break;
+                r->jstate = J_FRESH;
+            } else {
+                w->nupd++;
+            }
+            r->refactor = 0;
+            r->cjold = r->cj;
+            r->s = 100.0;
+            if (bdf_factor(w, r->cj) != 0) {
+                r->singular = 1;
+                r->jstate = J_NEED;
+                break;
+            }
+        }
+        const double cj = r->cj, cjold = r->cjold;
+        int m = 0, ok = 0;
+        double oldnrm = 0.0;
+        for (;;) {
+            const double sc = 2.0 / (1.0 + cj / cjold);
+            for (int i = 0; i < w->neq; i++)
+                w->del[i] *= sc;
+            bdf_solve(w, w->del);
+            for (int i = 0; i < n; i++) {
+                w->y[i] -= w->del[i];
+                w->e[i] -= w->del[i];
+                w->yp[i] -= cj * w->del[i];
+            }
+            double delnrm = bdf_nnorm(w, w->del);
+            if (!isfinite(delnrm))
+                break;
+            if (delnrm <= 100.0 * uround * pnorm) {
+                ok = 1;
+                break;
+            }
+            if (m > 0) {
+                /* x^(1/1) is x: pow's result for exponent 1 is
+                 * exact, so the call is left out there */
+                const double q = delnrm / oldnrm;
+                double rate = m == 1 ? q : pow(q, 1.0 / m);
+                if (rate > 0.9)
+                    break;
+                r->s = rate / (1.0 - rate);
+            } else {
+                oldnrm = delnrm;
+            }
+            if (r->s * delnrm <= 0.33) {
+                ok = 1;
+                break;
+            }
+            if (++m >= 4)
+                break;
+            if (bdf_res(w, t, w->y, w->yp, w->del) != 0)
+                break;
+        }
+        if (ok) {
+            r->convgd = 1;
+            break;
+        }
+        /* rules (a), (b): redo with a new J unless it is fresh */
+        if (r->jstate != J_FRESH) {
+            r->jstate = J_NEED;
+            continue;
+        }
+        if (cfg->jac == BDF_JAC_GROUP && w->jmode == BDF_JAC_GROUP && !patdone) {
+            patdone = 1;      /* next evaluation dense, widening Ω */
+            r->jstate = J_NEED;
+            continue;
+        }
+        break;
+    }
+    if (r->jstate == J_FRESH && r->convgd)
+        r->jstate = J_OLD;
+}
+
+/* block 4: error estimates at orders k, k−1, k−2 and the error test; sets
+ * errfail, knew, est */
+static void br_errors(bdf_run *r)
+{
+    bdf_mem *w = r->w;
+    const int n = r->n, k = r->k;
+    r->errfail = 0;
+    r->knew = k;
+    r->erkm1 = 0.0;
+    r->terkm1 = 0.0;
+    if (r->convgd && !r->cfg->fixed_step) {
+        r->enorm = bdf_enorm(w, w->e);
+        r->erk = w->sigma[k] * r->enorm;
+        r->terk = (k + 1) * r->erk;
+        r->est = r->erk;
+        if (k > 1) {
+            for (int i = 0; i < n; i++)
+                w->tmp[i] = w->phi[(size_t)k * n + i] + w->e[i];
+            r->erkm1 = w->sigma[k - 1] * bdf_enorm(w, w->tmp);
+            r->terkm1 = k * r->erkm1;
+            int lower;
+            if (k > 2) {
+                for (int i = 0; i < n; i++)
+                    w->tmp[i] += w->phi[(size_t)(k - 1) * n + i];
+                double erkm2 = w->sigma[k - 2] * bdf_enorm(w, w->tmp);
+                double terkm2 = (k - 1) * erkm2;
+                lower = fmax(r->terkm1, terkm2) <= r->terk;
+            } else {
+                lower = r->terkm1 <= 0.5 * r->terk;
+            }
+            if (lower && !r->cfg->fixed_order) {
+                r->knew = k - 1;
+                r->est = r->erkm1;
+            }
+        }
+        if (r->ck * r->enorm > 1.0)
+            r->errfail = 1;
+    } else {
+        r->erk = r->est = r->terk = 0.0;
+    }
+}
+
+/* block 5: the step is accepted: order and step size for the next one,
+ * phi updated, weights, output; BR_GO or BR_DONE (non-finite solution) */
+static int br_accept(bdf_run *r)
+{
+    bdf_mem *w = r->w;
+    const bdf_config *cfg = r->cfg;
+    db_output *out = r->out;
+    const int n = r->n, maxord = r->maxord, kp1 = r->kp1;
+    const double h = r->h, t = r->t;
+    int k = r->k;
+    double est = r->est;
+    const int korig = k;
+    const int kdiff = k - r->kold;
+    r->kold = k;
+    r->hold = h;
+    double hnew = h;
+    int choose = 1;
+    if (r->knew == k - 1 || k == maxord)
+        r->iphase = 1;
+    if (r->iphase == 0) {
+        k = k + 1;
+        if (!cfg->fixed_step)
+            hnew = 2.0 * h;
+        choose = 0;
+    } else if (r->knew == k - 1) {
+        k = k - 1;
+        est = r->erkm1;
+    } else if (k == maxord || kp1 >= r->ns || kdiff == 1 || cfg->fixed_step) {
+        /* keep the order */
+    } else {
+        for (int i = 0; i < n; i++)
+            w->tmp[i] = w->e[i] - w->phi[(size_t)(k + 1) * n + i];
+        double erkp1 = bdf_enorm(w, w->tmp) / (k + 2);
+        double terkp1 = (k + 2) * erkp1;
+        if (k > 1) {
+            if (r->terkm1 <= fmin(r->terk, terkp1) && !cfg->fixed_order) {
+                k = k - 1;
+                est = r->erkm1;
+            } else if (!(terkp1 >= r->terk || k == maxord)) {
+                k = k + 1;
+                est = erkp1;
+            }
+        } else if (terkp1 < 0.5 * r->terk) {
+            k = k + 1;
+            est = erkp1;
+        }
+    }
+    if (choose && !cfg->fixed_step) {
+        double q = pow(2.0 * est + 0.0001, -1.0 / (k + 1));
+        if (q >= 2.0)
+            hnew = 2.0 * h;
+        else if (q <= 1.0)
+            hnew = h * fmax(0.5, fmin(0.9, q));
+    }
+    r->k = k;
+    r->est = est;
+    r->h = hnew;
+    if (korig != maxord)
+        memcpy(w->phi + (size_t)(korig + 1) * n, w->e, sizeof(double) * (size_t)n);
+    for (int i = 0; i < n; i++)
+        w->phi[(size_t)korig * n + i] += w->e[i];
+    for (int j = korig - 1; j >= 0; j--)
+        for (int i = 0; i < n; i++)
+            w->phi[(size_t)j * n + i] += w->phi[(size_t)(j + 1) * n + i];
+    r->steps++;
+    for (int i = 0; i < n; i++)
+        if (!isfinite(w->phi[i])) {
+            r->st = DB_FAIL_NONFINITE;
+            snprintf(r->msg, r->msglen, "bdf: non-finite solution at t=%.6g", t);
+            return BR_DONE;
+        }
+    bdf_weights(w, w->phi, r->o->rtol, r->o->atol);
+    while (r->iout < out->nt && out->t[r->iout] <= t) {
+        bdf_interp(w, t, out->t[r->iout], r->kold, out->y + (size_t)r->iout * n,
+                   out->yp ? out->yp + (size_t)r->iout * n : NULL);
+        r->iout++;
+    }
+    return BR_GO;
+}
+
+/* block 6: a failed attempt: state restored, order and step size reduced;
+ * BR_GO to try again, BR_DONE when the step cannot be done */
+static int br_fail(bdf_run *r)
+{
+    bdf_mem *w = r->w;
+    const bdf_config *cfg = r->cfg;
+    const int n = r->n, kp1 = r->kp1, nsp1 = r->nsp1;
+    r->rejected++;
+    r->iphase = 1;
+    r->t = r->told;
+    if (kp1 >= nsp1)
+        for (int j = nsp1; j <= kp1; j++)
+            for (int i = 0; i < n; i++)
+                w->phi[(size_t)(j - 1) * n + i] /= w->beta[j - 1];
+    for (int i = 1; i < kp1; i++)
+        w->psi[i - 1] = w->psi[i] - r->h;
+    if (cfg->fixed_step) {
+        r->st = DB_FAIL_NEWTON;
+        snprintf(r->msg, r->msglen, "bdf: corrector failed at t=%.6g (fixed step)", r->t);
+        return BR_DONE;
+    }
+    double q;
+    if (!r->convgd) {
+        r->ncf++;
+        q = 0.25;
+        if (r->ncf >= (r->singular ? 3 : 10)) {
+            r->st = DB_FAIL_NEWTON;
+            snprintf(r->msg, r->msglen, "bdf: %s at t=%.6g, h=%.3g",
+                     r->singular ? "singular iteration matrix" : "corrector failed repeatedly",
+                     r->t, r->h);
+            return BR_DONE;
+        }
+    } else {
+        r->nef++;
+        if (r->nef == 1) {
+            r->k = r->knew;
+            q = 0.9 * pow(2.0 * r->est + 0.0001, -1.0 / (r->k + 1));
+            q = fmax(0.25, fmin(0.9, q));
+        } else {
+            if (r->nef > 2 && !cfg->fixed_order)
+                r->k = 1;
+            else
+                r->k = r->knew;
+            q = 0.25;
+        }
+    }
+    r->h *= q;
+    if (r->kold == 0) {
+        w->psi[0] = r->h;
+        for (int i = 0; i < n; i++)
+            w->phi[n + i] *= q;
+    }
+    if (fabs(r->h) < r->hmin) {
+        r->st = DB_FAIL_STEPSIZE;
+        snprintf(r->msg, r->msglen, "bdf: step size %.3g below hmin at t=%.6g", r->h, r->t);
+        return BR_DONE;
+    }
+    if (r->steps + r->rejected >= r->max_steps) {
+        r->st = DB_FAIL_BUDGET;
+        snprintf(r->msg, r->msglen, "bdf: max_steps %ld reached at t=%.6g", r->max_steps, r->t);
+        return BR_DONE;
+    }
+    return BR_GO;
+}
+
+/* the steps until every output time is reached or a phase ends the run */
+static void br_steps(bdf_run *r)
+{
+    for (;;) {
+        if (br_step_begin(r) == BR_DONE)
+            return;
+        for (;;) {                 /* attempts of this step */
+            br_coefficients(r);
+            br_correct(r);
+            br_errors(r);
+            if (r->convgd && !r->errfail) {
+                if (br_accept(r) == BR_DONE)
+                    return;
+                break;
+            }
+            if (br_fail(r) == BR_DONE)
+                return;
+        }
+        if (r->iout >= r->out->nt)
+            return;
+    }
+}
+
 db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf_config *cfg,
                              db_output *out, db_counters *c, char *msg, size_t msglen)
 {
     const double uround = DBL_EPSILON;
     bdf_mem W, *w = &W;
-    db_status st = DB_OK;
-    long steps = 0, rejected = 0;
     memset(w, 0, sizeof *w);
     memset(c, 0, sizeof *c);   /* callers need not zero the counters */
     if (msglen)
@@ -525,406 +1093,21 @@ db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf
         }
     }
 
-    const int maxord = cfg->maxord > 0 ? cfg->maxord : BDF_MAXORD;
-    const double t0 = d->t0, tend = out->t[out->nt - 1];
-    const double hmax = o->hmax > 0.0 ? o->hmax : fabs(tend - t0);
-    const long max_steps = o->max_steps > 0 ? o->max_steps : 100000;
-    const double cpu0 = db_cpu_seconds();
-    const double hmin = 4.0 * uround * fmax(fabs(t0), fabs(tend));
-    int iout = 0;
-    double t = t0;
-
-    while (iout < out->nt && out->t[iout] <= t0) {
-        memcpy(out->y + (size_t)iout * n, d->y0, sizeof(double) * (size_t)n);
-        if (out->yp)
-            memcpy(out->yp + (size_t)iout * n, d->yp0, sizeof(double) * (size_t)n);
-        iout++;
-    }
-    if (iout >= out->nt)
-        goto done;
-
-    /* sparsity pattern for grouped differences */
-    if (w->jmode == BDF_JAC_GROUP) {
-        long njp = 0;
-        if (db_fdjac_probe(&w->fj, d, t0, d->y0, w->Jw, w->F, &w->nf, &njp) != 0) {
-            st = DB_FAIL_NONFINITE;
-            snprintf(msg, msglen, "bdf: sparsity probe failed at t0");
-            goto done;
-        }
-    }
-
-    /* ---- initial step and history ---- */
-    memcpy(w->y, d->y0, sizeof(double) * (size_t)n);
-    bdf_weights(w, w->y, o->rtol, o->atol);
-    double h;
-    if (o->h0 > 0.0) {
-        h = o->h0;
-    } else {
-        h = 0.001 * fabs(tend - t0);
-        double ypn = bdf_nnorm(w, d->yp0);
-        if (ypn > 0.5 / h)
-            h = 0.5 / ypn;
-    }
-    if (h > hmax)
-        h = hmax;
-    if (t + h > tend)
-        h = tend - t;
-    w->hscale = 1.0;
-    const double hscale_ref = 1e-3 * fabs(tend - t0);
-    int k = 1, kold = 0, ns = 0, iphase = 0, jstate = J_NEED;
-    double hold = 0.0, cj = 1.0 / h, cjold = cj, cjlast, s = 100.0;
-    for (int i = 0; i < n; i++) {
-        w->phi[i] = d->y0[i];
-        w->phi[n + i] = h * d->yp0[i];
-    }
-    w->psi[0] = h;
-    if (cfg->history) {
-        k = kold = cfg->fixed_order;
-        hold = h;
-        iphase = 1;
-        for (int j = 0; j <= k; j++)
-            w->psi[j] = (j + 1) * h;
-        /* phi_j = ∇^j y_0 (backward differences of y(t0 − i h)) */
-        for (int i = 0; i < n; i++) {
-            double v[BDF_MAXORD + 1];
-            for (int j = 0; j <= k; j++)
-                v[j] = cfg->history[(size_t)j * n + i];
-            for (int j = 0; j <= k; j++) {
-                w->phi[(size_t)j * n + i] = v[0];
-                for (int q = 0; q < k - j; q++)
-                    v[q] = v[q] - v[q + 1];
-            }
-        }
-    }
-
-    /* ---- step loop ---- */
-    for (;;) {
-        int ncf = 0, nef = 0;
-        if (steps + rejected >= max_steps) {
-            st = DB_FAIL_BUDGET;
-            snprintf(msg, msglen, "bdf: max_steps %ld reached at t=%.6g", max_steps, t);
-            goto done;
-        }
-        if (db_budget_cpu_over(cpu0, o->max_cpu)) { /* once per step (solver.h) */
-            st = DB_FAIL_BUDGET;
-            snprintf(msg, msglen, "bdf: max_cpu %.3g s exceeded at t=%.6g", o->max_cpu, t);
-            goto done;
-        }
-        if (h > hmax)
-            h = hmax;
-        if (t + h > tend || tend - (t + h) < 4.0 * uround * fabs(tend) + 0.01 * h)
-            h = tend - t;
-        for (;;) {                 /* attempts of this step */
-            /* ---- block 2: coefficients ---- */
-            const int kp1 = k + 1;
-            const double told = t;
-            if (h != hold || k != kold)
-                ns = 0;
-            ns = ns + 1 < kold + 2 ? ns + 1 : kold + 2;
-            const int nsp1 = ns + 1;
-            if (kp1 >= ns) {
-                double temp1 = h;
-                w->beta[0] = 1.0;
-                w->alpha[0] = 1.0;
-                w->gamma[0] = 0.0;
-                w->sigma[0] = 1.0;
-                for (int i = 1; i < kp1; i++) {
-                    double temp2 = w->psi[i - 1];
-                    w->psi[i - 1] = temp1;
-                    w->beta[i] = w->beta[i - 1] * w->psi[i - 1] / temp2;
-                    temp1 = temp2 + h;
-                    w->alpha[i] = h / temp1;
-                    w->sigma[i] = i * w->sigma[i - 1] * w->alpha[i];
-                    w->gamma[i] = w->gamma[i - 1] + w->alpha[i - 1] / h;
-                }
-                w->psi[kp1 - 1] = temp1;
-            }
-            double alphas = 0.0, alpha0 = 0.0;
-            for (int i = 0; i < k; i++) {
-                alphas -= 1.0 / (i + 1);
-                alpha0 -= w->alpha[i];
-            }
-            cjlast = cj;
-            cj = -alphas / h;
-            double ck = fabs(w->alpha[k] + alphas - alpha0);
-            if (ck < w->alpha[k])
-                ck = w->alpha[k];
-            if (kp1 >= nsp1)
-                for (int j = nsp1; j <= kp1; j++)
-                    for (int i = 0; i < n; i++)
-                        w->phi[(size_t)(j - 1) * n + i] *= w->beta[j - 1];
-            t = told + h;
-            w->hscale = fmin(1.0, fabs(h) / hscale_ref);
-
-            /* rule (c): large change of cj since P was formed */
-            int refactor = 0;
-            if (jstate != J_NEED && (cj / cjold < 0.6 || cj / cjold > 1.0 / 0.6)) {
-                if (cfg->partitioned)
-                    refactor = 1;
-                else
-                    jstate = J_NEED;
-            }
-            if (cj != cjlast)
-                s = 100.0;
-
-            /* ---- block 3: predictor and corrector ---- */
-            int convgd = 0, singular = 0, patdone = 0;
-            double erkm1 = 0.0, terkm1 = 0.0, terk, erk, est, enorm;
-            int knew = k;
-            for (;;) {             /* corrector, redone with a new J on failure */
-                for (int i = 0; i < n; i++) {
-                    w->y[i] = w->phi[i];
-                    w->yp[i] = 0.0;
-                }
-                for (int j = 1; j < kp1; j++) {
-                    const double *ph = w->phi + (size_t)j * n;
-                    for (int i = 0; i < n; i++) {
-                        w->y[i] += ph[i];
-                        w->yp[i] += w->gamma[j] * ph[i];
-                    }
-                }
-                const double pnorm = bdf_nnorm(w, w->y);
-                memset(w->e, 0, sizeof(double) * (size_t)n);
-                if (bdf_res(w, t, w->y, w->yp, w->del) != 0)
-                    break;
-                if (jstate == J_NEED || refactor) {
-                    if (jstate == J_NEED) {
-                        int dense = cfg->jac == BDF_JAC_GROUP && patdone == 1;
-                        if (bdf_jac(w, t, w->y, dense) != 0)
-                            break;
-                        jstate = J_FRESH;
-                    } else {
-                        w->nupd++;
-                    }
-                    refactor = 0;
-                    cjold = cj;
-                    s = 100.0;
-                    if (bdf_factor(w, cj) != 0) {
-                        singular = 1;
-                        jstate = J_NEED;
-                        break;
-                    }
-                }
-                int m = 0, ok = 0;
-                double oldnrm = 0.0;
-                for (;;) {
-                    const double sc = 2.0 / (1.0 + cj / cjold);
-                    for (int i = 0; i < w->neq; i++)
-                        w->del[i] *= sc;
-                    bdf_solve(w, w->del);
-                    for (int i = 0; i < n; i++) {
-                        w->y[i] -= w->del[i];
-                        w->e[i] -= w->del[i];
-                        w->yp[i] -= cj * w->del[i];
-                    }
-                    double delnrm = bdf_nnorm(w, w->del);
-                    if (!isfinite(delnrm))
-                        break;
-                    if (delnrm <= 100.0 * uround * pnorm) {
-                        ok = 1;
-                        break;
-                    }
-                    if (m > 0) {
-                        double rate = pow(delnrm / oldnrm, 1.0 / m);
-                        if (rate > 0.9)
-                            break;
-                        s = rate / (1.0 - rate);
-                    } else {
-                        oldnrm = delnrm;
-                    }
-                    if (s * delnrm <= 0.33) {
-                        ok = 1;
-                        break;
-                    }
-                    if (++m >= 4)
-                        break;
-                    if (bdf_res(w, t, w->y, w->yp, w->del) != 0)
-                        break;
-                }
-                if (ok) {
-                    convgd = 1;
-                    break;
-                }
-                /* rules (a), (b): redo with a new J unless it is fresh */
-                if (jstate != J_FRESH) {
-                    jstate = J_NEED;
-                    continue;
-                }
-                if (cfg->jac == BDF_JAC_GROUP && w->jmode == BDF_JAC_GROUP && !patdone) {
-                    patdone = 1;      /* next evaluation dense, widening Ω */
-                    jstate = J_NEED;
-                    continue;
-                }
-                break;
-            }
-            if (jstate == J_FRESH && convgd)
-                jstate = J_OLD;
-
-            /* ---- block 4: error estimates ---- */
-            int errfail = 0;
-            if (convgd && !cfg->fixed_step) {
-                enorm = bdf_enorm(w, w->e);
-                erk = w->sigma[k] * enorm;
-                terk = (k + 1) * erk;
-                est = erk;
-                if (k > 1) {
-                    for (int i = 0; i < n; i++)
-                        w->tmp[i] = w->phi[(size_t)k * n + i] + w->e[i];
-                    erkm1 = w->sigma[k - 1] * bdf_enorm(w, w->tmp);
-                    terkm1 = k * erkm1;
-                    int lower;
-                    if (k > 2) {
-                        for (int i = 0; i < n; i++)
-                            w->tmp[i] += w->phi[(size_t)(k - 1) * n + i];
-                        double erkm2 = w->sigma[k - 2] * bdf_enorm(w, w->tmp);
-                        double terkm2 = (k - 1) * erkm2;
-                        lower = fmax(terkm1, terkm2) <= terk;
-                    } else {
-                        lower = terkm1 <= 0.5 * terk;
-                    }
-                    if (lower && !cfg->fixed_order) {
-                        knew = k - 1;
-                        est = erkm1;
-                    }
-                }
-                if (ck * enorm > 1.0)
-                    errfail = 1;
-            } else {
-                erk = est = terk = 0.0;
-            }
-
-            if (convgd && !errfail) {
-                /* ---- block 5: accepted ---- */
-                const int korig = k;
-                const int kdiff = k - kold;
-                kold = k;
-                hold = h;
-                double hnew = h;
-                int choose = 1;
-                if (knew == k - 1 || k == maxord)
-                    iphase = 1;
-                if (iphase == 0) {
-                    k = k + 1;
-                    if (!cfg->fixed_step)
-                        hnew = 2.0 * h;
-                    choose = 0;
-                } else if (knew == k - 1) {
-                    k = k - 1;
-                    est = erkm1;
-                } else if (k == maxord || kp1 >= ns || kdiff == 1 || cfg->fixed_step) {
-                    /* keep the order */
-                } else {
-                    for (int i = 0; i < n; i++)
-                        w->tmp[i] = w->e[i] - w->phi[(size_t)(k + 1) * n + i];
-                    double erkp1 = bdf_enorm(w, w->tmp) / (k + 2);
-                    double terkp1 = (k + 2) * erkp1;
-                    if (k > 1) {
-                        if (terkm1 <= fmin(terk, terkp1) && !cfg->fixed_order) {
-                            k = k - 1;
-                            est = erkm1;
-                        } else if (!(terkp1 >= terk || k == maxord)) {
-                            k = k + 1;
-                            est = erkp1;
-                        }
-                    } else if (terkp1 < 0.5 * terk) {
-                        k = k + 1;
-                        est = erkp1;
-                    }
-                }
-                if (choose && !cfg->fixed_step) {
-                    double r = pow(2.0 * est + 0.0001, -1.0 / (k + 1));
-                    if (r >= 2.0)
-                        hnew = 2.0 * h;
-                    else if (r <= 1.0)
-                        hnew = h * fmax(0.5, fmin(0.9, r));
-                }
-                h = hnew;
-                if (korig != maxord)
-                    memcpy(w->phi + (size_t)(korig + 1) * n, w->e, sizeof(double) * (size_t)n);
-                for (int i = 0; i < n; i++)
-                    w->phi[(size_t)korig * n + i] += w->e[i];
-                for (int j = korig - 1; j >= 0; j--)
-                    for (int i = 0; i < n; i++)
-                        w->phi[(size_t)j * n + i] += w->phi[(size_t)(j + 1) * n + i];
-                steps++;
-                for (int i = 0; i < n; i++)
-                    if (!isfinite(w->phi[i])) {
-                        st = DB_FAIL_NONFINITE;
-                        snprintf(msg, msglen, "bdf: non-finite solution at t=%.6g", t);
-                        goto done;
-                    }
-                bdf_weights(w, w->phi, o->rtol, o->atol);
-                while (iout < out->nt && out->t[iout] <= t) {
-                    bdf_interp(w, t, out->t[iout], kold, out->y + (size_t)iout * n,
-                               out->yp ? out->yp + (size_t)iout * n : NULL);
-                    iout++;
-                }
-                break;
-            }
-
-            /* ---- block 6: failed attempt ---- */
-            rejected++;
-            iphase = 1;
-            t = told;
-            if (kp1 >= nsp1)
-                for (int j = nsp1; j <= kp1; j++)
-                    for (int i = 0; i < n; i++)
-                        w->phi[(size_t)(j - 1) * n + i] /= w->beta[j - 1];
-            for (int i = 1; i < kp1; i++)
-                w->psi[i - 1] = w->psi[i] - h;
-            if (cfg->fixed_step) {
-                st = DB_FAIL_NEWTON;
-                snprintf(msg, msglen, "bdf: corrector failed at t=%.6g (fixed step)", t);
-                goto done;
-            }
-            double r;
-            if (!convgd) {
-                ncf++;
-                r = 0.25;
-                if (ncf >= (singular ? 3 : 10)) {
-                    st = DB_FAIL_NEWTON;
-                    snprintf(msg, msglen, "bdf: %s at t=%.6g, h=%.3g",
-                             singular ? "singular iteration matrix" : "corrector failed repeatedly",
-                             t, h);
-                    goto done;
-                }
-            } else {
-                nef++;
-                if (nef == 1) {
-                    k = knew;
-                    r = 0.9 * pow(2.0 * est + 0.0001, -1.0 / (k + 1));
-                    r = fmax(0.25, fmin(0.9, r));
-                } else {
-                    if (nef > 2 && !cfg->fixed_order)
-                        k = 1;
-                    else
-                        k = knew;
-                    r = 0.25;
-                }
-            }
-            h *= r;
-            if (kold == 0) {
-                w->psi[0] = h;
-                for (int i = 0; i < n; i++)
-                    w->phi[n + i] *= r;
-            }
-            if (fabs(h) < hmin) {
-                st = DB_FAIL_STEPSIZE;
-                snprintf(msg, msglen, "bdf: step size %.3g below hmin at t=%.6g", h, t);
-                goto done;
-            }
-            if (steps + rejected >= max_steps) {
-                st = DB_FAIL_BUDGET;
-                snprintf(msg, msglen, "bdf: max_steps %ld reached at t=%.6g", max_steps, t);
-                goto done;
-            }
-        }
-        if (iout >= out->nt)
-            break;
-    }
-
-done:
-    bdf_counters(w, c, steps, rejected);
+    bdf_run run;
+    memset(&run, 0, sizeof run);
+    run.w = w;
+    run.d = d;
+    run.o = o;
+    run.cfg = cfg;
+    run.out = out;
+    run.msg = msg;
+    run.msglen = msglen;
+    run.st = DB_OK;
+    run.n = n;
+    run.uround = uround;
+    if (br_start(&run) == BR_GO)
+        br_steps(&run);
+    bdf_counters(w, c, run.steps, run.rejected);
     bdf_mem_free(w);
-    return st;
+    return run.st;
 }

@@ -390,7 +390,582 @@ static db_status fail(db_status st, char *msg, size_t msglen, const char *fmt, d
     return st;
 }
 
-/* ---- the integrator ----------------------------------------------------- */
+/* ---- the integrator: a state record and its phases ----------------------
+ * radau_integrate checks the input and sets up a radau_run; the step loop then
+ * goes through the phases below — Jacobian, decomposition, start of an attempt,
+ * prediction, Newton, error estimate, step control (accept / reject) and
+ * output — each a function of the record.  A phase that ends the run stores
+ * the status in r->st and returns RR_DONE; the others say what comes next. */
+
+/* what the loop does next */
+enum { RR_JAC, RR_DEC, RR_STEP, RR_FAIL, RR_DONE };
+
+typedef struct {
+    const radau_sys *s;
+    const radau_params *p;
+    rw w;
+    db_counters *c;
+    char *msg;
+    size_t msglen;
+    db_status st;
+    /* output */
+    int n, nt, nt0, kout;
+    const double *tout;
+    double *yout, *ypout;
+    /* constants of the run */
+    double t0, tend, span, hmaxn;
+    int fixed, nit;
+    double thet, safe, quot1, quot2, facl, facr, cfac;
+    long max_steps;
+    double rtol, atol, fnewt, cpu0;
+    /* the state of the integration */
+    double x, h, hold, hacc, erracc, faccon, theta, thqold, dynold;
+    long nfixed, kfixed, nstep, naccpt, newton_iters;
+    int last, first, reject, caljac, nsing, nonfinite, minnewt;
+    int newt;          /* Newton iterations of the current attempt */
+} radau_run;
+
+/* the run ends with status st and a message */
+static int rr_stop(radau_run *r, db_status st, const char *fmt, double a, double b)
+{
+    r->st = fail(st, r->msg, r->msglen, fmt, a, b);
+    return RR_DONE;
+}
+
+/* Jacobian at (x, y) */
+static int rr_jacobian(radau_run *r)
+{
+    const radau_sys *s = r->s;
+    rw *w = &r->w;
+    if (!s->self_checked)
+        memset(w->J, 0, sizeof(double) * (size_t)w->ls->nval);
+    r->c->jac_evals++;
+    if (w->jacf(s->ctx, r->x, w->y, w->J))
+        return rr_stop(r, DB_FAIL_NEWTON, "radau: Jacobian evaluation failed at t=%g", r->x, 0);
+    for (int k = 0; k < w->ls->nval && !s->self_checked; k++)
+        if (!isfinite(w->J[k]))
+            return rr_stop(r, DB_FAIL_NONFINITE, "radau: Jacobian not finite at t=%g", r->x, 0);
+    r->caljac = 1;
+    return RR_DEC;
+}
+
+/* the real and complex iteration matrices for h, factored */
+static int rr_decompose(radau_run *r)
+{
+    r->c->decompositions++;
+    if (decompose(&r->w, GAM_U1 / r->h, ALPH / r->h, BETA / r->h)) {
+        r->nsing++;
+        if (r->fixed || r->nsing >= 5)
+            return rr_stop(r, DB_FAIL_NEWTON, "radau: matrix repeatedly singular at t=%g, h=%g",
+                           r->x, r->h);
+        return RR_FAIL;
+    }
+    return RR_STEP;
+}
+
+/* budgets and step size of a new attempt */
+static int rr_attempt(radau_run *r)
+{
+    r->nstep++;
+    if (r->nstep > r->max_steps)
+        return rr_stop(r, DB_FAIL_BUDGET, "radau: more than %g steps (t=%g)", (double)r->max_steps,
+                       r->x);
+    if (db_budget_cpu_over(r->cpu0, r->p->max_cpu)) /* once per step (solver.h) */
+        return rr_stop(r, DB_FAIL_BUDGET, "radau: CPU budget of %g s exceeded at t=%g",
+                       r->p->max_cpu, r->x);
+    if (0.1 * fabs(r->h) <= UROUND * fmax(fabs(r->x), 1e-5 * r->span) || !(r->h > 0)) {
+        if (r->nonfinite)
+            return rr_stop(r, DB_FAIL_NONFINITE, "radau: F not finite near t=%g (h=%g)", r->x,
+                           r->h);
+        return rr_stop(r, DB_FAIL_STEPSIZE, "radau: step size too small at t=%g, h=%g", r->x, r->h);
+    }
+    return RR_STEP;
+}
+
+/* error weights and starting values from the previous collocation polynomial */
+static void rr_predict(radau_run *r)
+{
+    rw *w = &r->w;
+    const int n = r->n;
+    const double h = r->h;
+    set_scal(w, r->atol, r->rtol, h);
+    if (r->first) {
+        for (int i = 0; i < n; i++)
+            w->z1[i] = w->z2[i] = w->z3[i] = w->f1[i] = w->f2[i] = w->f3[i] = 0.0;
+    } else {
+        const double c3q = h / r->hold, c1q = C1 * c3q, c2q = C2 * c3q;
+        const double *ak1 = w->cont + n, *ak2 = w->cont + 2 * n, *ak3 = w->cont + 3 * n;
+        for (int i = 0; i < n; i++) {
+            const double z1i = c1q * (ak1[i] + (c1q - C2M1) * (ak2[i] + (c1q - C1M1) * ak3[i]));
+            const double z2i = c2q * (ak1[i] + (c2q - C2M1) * (ak2[i] + (c2q - C1M1) * ak3[i]));
+            const double z3i = c3q * (ak1[i] + (c3q - C2M1) * (ak2[i] + (c3q - C1M1) * ak3[i]));
+            w->z1[i] = z1i;
+            w->z2[i] = z2i;
+            w->z3[i] = z3i;
+            w->f1[i] = TI11 * z1i + TI12 * z2i + TI13 * z3i;
+            w->f2[i] = TI21 * z1i + TI22 * z2i + TI23 * z3i;
+            w->f3[i] = TI31 * z1i + TI32 * z2i + TI33 * z3i;
+        }
+    }
+}
+
+/* the simplified Newton iteration: RR_STEP when converged (go on to the
+ * error estimate), RR_FAIL on divergence, too many iterations or a value that
+ * is not finite, RR_JAC / RR_DEC when the convergence predicted is too slow
+ * (h then reduced and the attempt redone) */
+static int rr_newton(radau_run *r)
+{
+    const radau_sys *s = r->s;
+    rw *w = &r->w;
+    db_counters *c = r->c;
+    const int n = r->n, nit = r->nit;
+    const double x = r->x, h = r->h, xph = x + h, fnewt = r->fnewt;
+    const double fac1 = GAM_U1 / h, alphn = ALPH / h, betan = BETA / h;
+    r->newt = 0;
+    r->faccon = pow(fmax(r->faccon, UROUND), 0.8);
+    r->theta = r->thet;
+    for (;;) {
+        if (r->newt >= nit)
+            return RR_FAIL;
+        /* stage values of F into z1, z2, z3 */
+        int bad = 0;
+        for (int i = 0; i < n; i++)
+            w->t1[i] = w->y[i] + w->z1[i];
+        bad |= eval_f(s, x + C1 * h, w->t1, w->z1, c);
+        for (int i = 0; i < n; i++)
+            w->t1[i] = w->y[i] + w->z2[i];
+        bad |= eval_f(s, x + C2 * h, w->t1, w->z2, c);
+        for (int i = 0; i < n; i++)
+            w->t1[i] = w->y[i] + w->z3[i];
+        bad |= eval_f(s, xph, w->t1, w->z3, c);
+        if (bad) {
+            r->nonfinite = 1;
+            return RR_FAIL;
+        }
+        /* right-hand sides of the transformed system, with E f_k formed
+         * entry by entry when E is the identity or diagonal (the values
+         * emul gives) and through emul otherwise */
+        if (w->nnz >= 0 && !w->ediag) {
+            emul(w, w->f1, w->t1);
+            emul(w, w->f2, w->t2);
+            emul(w, w->f3, w->t3);
+        }
+        for (int i = 0; i < n; i++) {
+            const double a1 = w->z1[i], a2 = w->z2[i], a3 = w->z3[i];
+            double e1, e2, e3;
+            if (w->nnz < 0) {
+                e1 = w->f1[i];
+                e2 = w->f2[i];
+                e3 = w->f3[i];
+            } else if (w->ediag) {
+                e1 = 0.0 + w->ed[i] * w->f1[i];
+                e2 = 0.0 + w->ed[i] * w->f2[i];
+                e3 = 0.0 + w->ed[i] * w->f3[i];
+            } else {
+                e1 = w->t1[i];
+                e2 = w->t2[i];
+                e3 = w->t3[i];
+            }
+            const double s2 = -e2, s3 = -e3;
+            w->z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3 - e1 * fac1;
+            const double r2 = TI21 * a1 + TI22 * a2 + TI23 * a3 + s2 * alphn - s3 * betan;
+            const double r3 = TI31 * a1 + TI32 * a2 + TI33 * a3 + s3 * alphn + s2 * betan;
+            w->z2[i] = r2;   /* the complex stage r2 + i r3, split */
+            w->z3[i] = r3;
+        }
+        db_linsol_solve(w->ls, w->z1);
+        db_linsol_solve_complex(w->ls, w->z2, w->z3);
+        c->solves++;
+        r->newt++;
+        r->newton_iters++;
+        const int newt = r->newt;
+        double dyno = 0.0;
+        for (int i = 0; i < n; i++) {
+            const double q1 = w->z1[i] / w->scal[i], q2 = w->z2[i] / w->scal[i],
+                         q3 = w->z3[i] / w->scal[i];
+            dyno += q1 * q1 + q2 * q2 + q3 * q3;
+        }
+        dyno = sqrt(dyno / (3.0 * (n > 0 ? n : 1)));
+        if (!isfinite(dyno)) {
+            r->nonfinite = 1;
+            return RR_FAIL;
+        }
+        /* increments at the level of round-off (e.g. a system at rest) count as
+         * converged: their rate Θ is noise, often ≈ 1 */
+        const int tiny = dyno <= 0.01 * fnewt;
+        /* bad convergence or too many iterations */
+        if (newt > 1 && newt < nit && !tiny) {
+            const double thq = dyno / r->dynold;
+            r->theta = newt == 2 ? thq : sqrt(thq * r->thqold);
+            r->thqold = thq;
+            if (r->theta < 0.99) {
+                r->faccon = r->theta / (1.0 - r->theta);
+                const double dyth = r->faccon * dyno * pow(r->theta, nit - 1 - newt) / fnewt;
+                if (dyth >= 1.0 && !r->fixed) {
+                    /* predicted to converge too slowly: smaller step */
+                    const double qnewt = fmax(1e-4, fmin(20.0, dyth));
+                    r->h *= 0.8 * pow(qnewt, -1.0 / (4.0 + nit - 1 - newt));
+                    r->reject = 1;
+                    r->last = 0;
+                    c->rejected++;
+                    return r->caljac ? RR_DEC : RR_JAC;
+                }
+            } else {
+                return RR_FAIL;
+            }
+        }
+        r->dynold = fmax(dyno, UROUND);
+        for (int i = 0; i < n; i++) {
+            const double f1i = w->f1[i] + w->z1[i], f2i = w->f2[i] + w->z2[i],
+                         f3i = w->f3[i] + w->z3[i];
+            w->f1[i] = f1i;
+            w->f2[i] = f2i;
+            w->f3[i] = f3i;
+            w->z1[i] = T11 * f1i + T12 * f2i + T13 * f3i;
+            w->z2[i] = T21 * f1i + T22 * f2i + T23 * f3i;
+            w->z3[i] = T31 * f1i + f2i;
+        }
+        if ((r->faccon * dyno <= fnewt && (newt >= r->minnewt || dyno <= fnewt)) || tiny)
+            return RR_STEP;
+    }
+}
+
+/* the embedded error estimate into *err (0 with the fixed step); RR_STEP, or
+ * RR_FAIL if it is not finite */
+static int rr_error(radau_run *r, double *err)
+{
+    rw *w = &r->w;
+    const int n = r->n;
+    const double h = r->h;
+    *err = 0.0;
+    if (r->fixed)
+        return RR_STEP;
+    const double hee1 = DD1 / h, hee2 = DD2 / h, hee3 = DD3 / h;
+    for (int i = 0; i < n; i++)
+        w->t1[i] = hee1 * w->z1[i] + hee2 * w->z2[i] + hee3 * w->z3[i];
+    emul(w, w->t1, w->t2);                   /* t2 = E (e·z)/h, kept */
+    for (int i = 0; i < n; i++)
+        w->t3[i] = w->t2[i] + w->fy0[i];
+    db_linsol_solve(w->ls, w->t3);
+    r->c->solves++;
+    *err = fmax(rms_scaled(w, w->t3), 1e-10);
+    if (*err >= 1.0 && (r->first || r->reject)) {
+        for (int i = 0; i < n; i++)
+            w->t1[i] = w->y[i] + w->t3[i];
+        if (eval_f(r->s, r->x, w->t1, w->f1, r->c) == 0) {
+            for (int i = 0; i < n; i++)
+                w->t3[i] = w->f1[i] + w->t2[i];
+            db_linsol_solve(w->ls, w->t3);
+            r->c->solves++;
+            *err = fmax(rms_scaled(w, w->t3), 1e-10);
+        }
+    }
+    if (!isfinite(*err)) {
+        r->nonfinite = 1;
+        return RR_FAIL;
+    }
+    return RR_STEP;
+}
+
+/* continuous output at the requested times inside [x − hold, x] */
+static void rr_output(radau_run *r)
+{
+    rw *w = &r->w;
+    const size_t nn = (size_t)r->n;
+    if (r->ypout)
+        for (int k = 0; k < r->nt0 && r->naccpt == 1; k++)
+            dense(w, r->x, r->hold, r->t0, w->t1, r->ypout + (size_t)k * nn);
+    while (r->kout < r->nt && (r->tout[r->kout] <= r->x || r->last)) {
+        const int k = r->kout;
+        dense(w, r->x, r->hold, r->tout[k], r->yout + (size_t)k * nn,
+              r->ypout ? r->ypout + (size_t)k * nn : NULL);
+        if (r->tout[k] == r->x)
+            memcpy(r->yout + (size_t)k * nn, w->y, sizeof(double) * nn);
+        r->kout++;
+    }
+}
+
+/* the step is accepted: new state, collocation polynomial, hooks, output,
+ * F at the new point and the next step size (hnew, quot from step control) */
+static int rr_accept(radau_run *r, double err, double hnew, double quot)
+{
+    const radau_sys *s = r->s;
+    rw *w = &r->w;
+    const int n = r->n;
+    const double h = r->h;
+    r->first = 0;
+    r->naccpt++;
+    r->c->steps++;
+    r->nonfinite = 0;
+    r->nsing = 0;
+    if (!r->fixed && r->p->gustafsson) {
+        if (r->naccpt > 1) {
+            double facgus = (r->hacc / h) * pow(err * err / r->erracc, 0.25) / r->safe;
+            facgus = fmax(r->facr, fmin(r->facl, facgus));
+            quot = fmax(quot, facgus);
+            hnew = h / quot;
+        }
+        r->hacc = h;
+        r->erracc = fmax(1e-2, err);
+    }
+    r->hold = h;
+    if (r->fixed) {
+        r->kfixed++;
+        r->x = r->kfixed >= r->nfixed ? r->tend
+                                      : r->t0 + r->span * ((double)r->kfixed / (double)r->nfixed);
+    } else {
+        r->x = r->last ? r->tend : r->x + h;
+    }
+    double *c1 = w->cont + n, *c2 = w->cont + 2 * n, *c3 = w->cont + 3 * n;
+    for (int i = 0; i < n; i++) {
+        w->y[i] += w->z3[i];
+        const double z1i = w->z1[i], z2i = w->z2[i];
+        c1[i] = (z2i - w->z3[i]) / C2M1;
+        const double ak = (z1i - z2i) / C1MC2;
+        const double acont3 = (ak - z1i / C1) / C2;
+        c2[i] = (ak - c1[i]) / C1M1;
+        c3[i] = c2[i] - acont3;
+    }
+    int force_jac = 0;
+    if (s->accepted) {
+        const int rc = s->accepted(s->ctx, r->x, w->y);
+        if (rc < 0)
+            return rr_stop(r, DB_FAIL_NEWTON, "radau: stopped by the system at t=%g", r->x, 0);
+        force_jac = rc > 0;
+        if (force_jac) {
+            e_scan(w);
+            r->minnewt = w->has_alg ? 2 : 1;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        if (!isfinite(w->y[i]))
+            return rr_stop(r, DB_FAIL_NONFINITE, "radau: solution not finite at t=%g", r->x, 0);
+    memcpy(w->cont, w->y, sizeof(double) * (size_t)n);
+    rr_output(r);
+    r->caljac = 0;
+    if (r->last)
+        return RR_DONE;
+    if (eval_f(s, r->x, w->y, w->fy0, r->c))
+        return rr_stop(r, DB_FAIL_NONFINITE, "radau: F not finite at t=%g", r->x, 0);
+    if (r->fixed) {
+        if (r->kfixed + 1 >= r->nfixed) {
+            r->last = 1;
+            r->h = r->tend - r->x;
+        }
+        r->reject = 0;
+        return RR_JAC;
+    }
+    hnew = fmin(fabs(hnew), r->hmaxn);
+    if (r->reject)
+        hnew = fmin(hnew, h);
+    r->reject = 0;
+    if (r->x + hnew * 1.0001 / r->quot1 - r->tend >= 0) {
+        r->h = r->tend - r->x;
+        r->last = 1;
+    } else {
+        const double qt = hnew / h;
+        if (r->theta <= r->thet && qt >= r->quot1 && qt <= r->quot2 && !force_jac)
+            return RR_STEP;
+        r->h = hnew;
+    }
+    return r->theta <= r->thet && !force_jac ? RR_DEC : RR_JAC;
+}
+
+/* step control after the error estimate: accepted (rr_accept) or redone with
+ * a smaller step */
+static int rr_control(radau_run *r, double err)
+{
+    /* new step size, hnew/h in [1/facl, 1/facr] */
+    const double fac = fmin(r->safe, r->cfac / (r->newt + 2 * r->nit));
+    const double quot = fmax(r->facr, fmin(r->facl, pow(err, 0.25) / fac));
+    const double hnew = r->h / quot;
+    if (err < 1.0)
+        return rr_accept(r, err, hnew, quot);
+    /* step rejected */
+    r->reject = 1;
+    r->last = 0;
+    if (r->first)
+        r->h *= 0.1;
+    else
+        r->h = hnew;
+    r->c->rejected++;
+    return r->caljac ? RR_DEC : RR_JAC;
+}
+
+/* unexpected step rejection (Newton divergence, singular matrix, F failed):
+ * h halved, the system's hook asked */
+static int rr_newton_failure(radau_run *r)
+{
+    const radau_sys *s = r->s;
+    rw *w = &r->w;
+    if (r->fixed)
+        return rr_stop(r, DB_FAIL_NEWTON, "radau: Newton failed with the fixed step at t=%g, h=%g",
+                       r->x, r->h);
+    r->h *= 0.5;
+    r->reject = 1;
+    r->last = 0;
+    r->c->rejected++;
+    int next = r->caljac ? RR_DEC : RR_JAC;
+    if (s->on_newton_failure) {
+        const int rc = s->on_newton_failure(s->ctx, r->x, w->y);
+        if (rc < 0)
+            return rr_stop(r, DB_FAIL_NEWTON, "radau: stopped by the system at t=%g (h=%g)", r->x,
+                           r->h);
+        if (rc > 0) {
+            /* a changed system: its E, Jacobian and F(x, y) of the error estimate */
+            e_scan(w);
+            r->minnewt = w->has_alg ? 2 : 1;
+            next = RR_JAC;
+            if (eval_f(s, r->x, w->y, w->fy0, r->c))
+                return rr_stop(r, DB_FAIL_NONFINITE, "radau: F not finite at t=%g (h=%g)", r->x,
+                               r->h);
+        }
+    }
+    return next;
+}
+
+/* one step attempt from x with h, after the Jacobian and decomposition it
+ * needs: budgets, prediction, Newton, error estimate, step control */
+static int rr_step(radau_run *r)
+{
+    int next = rr_attempt(r);
+    if (next != RR_STEP)
+        return next;
+    rr_predict(r);
+    next = rr_newton(r);
+    if (next != RR_STEP)
+        return next;
+    double err;
+    next = rr_error(r, &err);
+    if (next != RR_STEP)
+        return next;
+    return rr_control(r, err);
+}
+
+/* the input checked, all faults in one message; 0 or DB_FAIL_INPUT */
+static db_status check_input(const radau_sys *s, double t0, const radau_params *p, int nt,
+                             const double *tout, char *msg, size_t msglen)
+{
+    char buf[256];
+    int bad = 0;
+    size_t len = 0;
+    buf[0] = '\0';
+#define NOTE(...) do { bad++; if (len < sizeof buf) len += (size_t)snprintf(buf + len, sizeof buf - len, __VA_ARGS__); } while (0)
+    if (!s || !s->rhs || !s->jac || s->n < 0)
+        NOTE("bad system; ");
+    if (!(p->rtol > 10 * UROUND) || !isfinite(p->rtol))
+        NOTE("rtol=%g must be > 1e-15; ", p->rtol);
+    if (!(p->atol >= 0) || !isfinite(p->atol))
+        NOTE("atol=%g must be >= 0; ", p->atol);
+    if (p->h0 < 0 || !isfinite(p->h0))
+        NOTE("h0=%g < 0; ", p->h0);
+    if (p->fixed && !(p->h0 > 0))
+        NOTE("fixed step needs h0 > 0; ");
+    if (p->hmax < 0 || !isfinite(p->hmax))
+        NOTE("hmax=%g < 0; ", p->hmax);
+    if (nt < 1 || !tout)
+        NOTE("no output times; ");
+    else {
+        if (!(tout[0] >= t0))
+            NOTE("first output time %g before t0=%g; ", tout[0], t0);
+        for (int k = 1; k < nt; k++)
+            if (!(tout[k] >= tout[k - 1])) {
+                NOTE("output times not increasing at %d; ", k);
+                break;
+            }
+        if (!isfinite(tout[nt - 1]))
+            NOTE("end time not finite; ");
+    }
+#undef NOTE
+    if (!bad)
+        return DB_OK;
+    if (msg && msglen)
+        snprintf(msg, msglen, "radau: %s", buf);
+    return DB_FAIL_INPUT;
+}
+
+/* the constants of the run, the first step size and the outputs at t0;
+ * RR_JAC to integrate, RR_DONE when there is nothing to integrate or the
+ * start fails (r->st) */
+static int rr_start(radau_run *r, const double *y0)
+{
+    const radau_params *p = r->p;
+    const radau_sys *s = r->s;
+    rw *w = &r->w;
+    const int n = r->n;
+    r->span = r->tend - r->t0;
+    r->fixed = p->fixed != 0;
+    r->nit = p->nit > 0 ? p->nit : (r->fixed ? 30 : 7);
+    r->thet = p->thet > 0 ? p->thet : 0.001;
+    r->safe = p->safe > 0 ? p->safe : 0.9;
+    r->quot1 = p->quot1 > 0 ? p->quot1 : 1.0;
+    r->quot2 = p->quot2 > 0 ? p->quot2 : 1.2;
+    r->facl = p->facl > 0 ? p->facl : 5.0;
+    r->facr = p->facr > 0 ? p->facr : 0.125;
+    r->max_steps = p->max_steps > 0 ? p->max_steps : 100000;
+    /* tolerance transformation of RADAU5 */
+    r->rtol = 0.1 * pow(p->rtol, 2.0 / 3.0);
+    r->atol = r->rtol * (p->atol / p->rtol);
+    r->fnewt = fmax(10 * UROUND / r->rtol, fmin(0.03, sqrt(r->rtol)));
+    r->cpu0 = p->max_cpu > 0 ? db_cpu_seconds() : 0.0;
+
+    memcpy(w->y, y0, sizeof(double) * (size_t)n);
+    for (int i = 0; i < n; i++)
+        if (!isfinite(w->y[i]))
+            return rr_stop(r, DB_FAIL_NONFINITE, "radau: y0[%g] not finite", i, 0);
+    /* outputs at t0 (values; derivatives come from the first step's polynomial) */
+    while (r->kout < r->nt && r->tout[r->kout] <= r->t0) {
+        memcpy(r->yout + (size_t)r->kout * (size_t)n, y0, sizeof(double) * (size_t)n);
+        r->kout++;
+    }
+    r->nt0 = r->kout;
+    if (!(r->span > 0)) {
+        if (r->ypout) {
+            if (eval_f(s, r->t0, w->y, w->fy0, r->c) == 0 && w->nnz < 0)
+                for (int k = 0; k < r->nt; k++)
+                    memcpy(r->ypout + (size_t)k * (size_t)n, w->fy0, sizeof(double) * (size_t)n);
+            else
+                for (size_t k = 0; k < (size_t)r->nt * (size_t)n; k++)
+                    r->ypout[k] = NAN;
+        }
+        return RR_DONE;
+    }
+
+    r->hmaxn = p->hmax > 0 ? fmin(p->hmax, r->span) : r->span;
+    r->x = r->t0;
+    r->hacc = 0.0;
+    r->erracc = 1.0;
+    if (r->fixed) {
+        r->nfixed = (long)ceil(r->span / p->h0 * (1.0 - 1e-12));
+        if (r->nfixed < 1)
+            r->nfixed = 1;
+        r->h = r->span / (double)r->nfixed;
+    } else {
+        r->h = p->h0 > 0 ? p->h0 : 1e-6;
+        r->h = fmin(r->h, r->hmaxn);
+    }
+    r->first = 1;
+    if (r->fixed ? r->nfixed == 1 : r->x + r->h * 1.0001 - r->tend >= 0) {
+        r->h = r->tend - r->x;
+        r->last = 1;
+    }
+    r->hold = r->h;
+    r->faccon = 1.0;
+    r->theta = r->thet;
+    r->thqold = 1.0;
+    r->dynold = 1.0;
+    r->cfac = r->safe * (1 + 2 * r->nit);
+    /* With algebraic equations a single iteration is accepted only if its
+     * increment itself is below fnewt: the rate η = Θ/(1−Θ) carried over from
+     * earlier (much smaller) steps can let an iterate through whose constraint
+     * residual then keeps the error estimate of every later step above 1 however
+     * small h gets (seen on the index-2 pendulum at tol 1e-4). */
+    r->minnewt = w->has_alg ? 2 : 1;
+    if (eval_f(s, r->x, w->y, w->fy0, r->c))
+        return rr_stop(r, DB_FAIL_NONFINITE, "radau: F(t0=%g, y0) not finite", r->t0, 0);
+    return RR_JAC;
+}
+
 db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
                           const radau_params *p, int nt, const double *tout,
                           double *yout, double *ypout, db_counters *c,
@@ -398,480 +973,50 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
 {
     if (msg && msglen)
         msg[0] = '\0';
-    /* ---- check the input, all faults before one return ---- */
-    {
-        char buf[256];
-        int bad = 0;
-        size_t len = 0;
-        buf[0] = '\0';
-#define NOTE(...) do { bad++; if (len < sizeof buf) len += (size_t)snprintf(buf + len, sizeof buf - len, __VA_ARGS__); } while (0)
-        if (!s || !s->rhs || !s->jac || s->n < 0)
-            NOTE("bad system; ");
-        if (!(p->rtol > 10 * UROUND) || !isfinite(p->rtol))
-            NOTE("rtol=%g must be > 1e-15; ", p->rtol);
-        if (!(p->atol >= 0) || !isfinite(p->atol))
-            NOTE("atol=%g must be >= 0; ", p->atol);
-        if (p->h0 < 0 || !isfinite(p->h0))
-            NOTE("h0=%g < 0; ", p->h0);
-        if (p->fixed && !(p->h0 > 0))
-            NOTE("fixed step needs h0 > 0; ");
-        if (p->hmax < 0 || !isfinite(p->hmax))
-            NOTE("hmax=%g < 0; ", p->hmax);
-        if (nt < 1 || !tout)
-            NOTE("no output times; ");
-        else {
-            if (!(tout[0] >= t0))
-                NOTE("first output time %g before t0=%g; ", tout[0], t0);
-            for (int k = 1; k < nt; k++)
-                if (!(tout[k] >= tout[k - 1])) {
-                    NOTE("output times not increasing at %d; ", k);
-                    break;
-                }
-            if (!isfinite(tout[nt - 1]))
-                NOTE("end time not finite; ");
-        }
-#undef NOTE
-        if (bad) {
-            if (msg && msglen)
-                snprintf(msg, msglen, "radau: %s", buf);
-            return DB_FAIL_INPUT;
-        }
-    }
+    if (check_input(s, t0, p, nt, tout, msg, msglen) != DB_OK)
+        return DB_FAIL_INPUT;
 
     const int n = s->n;
-    const double tend = tout[nt - 1];
-    const double span = tend - t0;
-    const int fixed = p->fixed != 0;
-    const int nit = p->nit > 0 ? p->nit : (fixed ? 30 : 7);
-    const double thet = p->thet > 0 ? p->thet : 0.001;
-    const double safe = p->safe > 0 ? p->safe : 0.9;
-    const double quot1 = p->quot1 > 0 ? p->quot1 : 1.0, quot2 = p->quot2 > 0 ? p->quot2 : 1.2;
-    const double facl = p->facl > 0 ? p->facl : 5.0, facr = p->facr > 0 ? p->facr : 0.125;
-    const long max_steps = p->max_steps > 0 ? p->max_steps : 100000;
-    /* tolerance transformation of RADAU5 */
-    const double rtol = 0.1 * pow(p->rtol, 2.0 / 3.0);
-    const double atol = rtol * (p->atol / p->rtol);
-    const double fnewt = fmax(10 * UROUND / rtol, fmin(0.03, sqrt(rtol)));
-    const double cpu0 = p->max_cpu > 0 ? db_cpu_seconds() : 0.0;
-    long newton_iters = 0;
-
     /* structured path: chosen from the system's sparsity (radau_params.linsol) */
     const int sparse = s->jac_sparse && s->colptr && s->rowind && s->E_sp &&
                        db_linsol_kind(n, 1) != NULL && p->linsol != RADAU_LINSOL_DENSE &&
                        (p->linsol == RADAU_LINSOL_SPARSE || n > RADAU_SPARSE_MIN_N);
-    rw w;
-    if (rw_alloc(&w, s, sparse))
+    radau_run r;
+    memset(&r, 0, sizeof r);
+    if (rw_alloc(&r.w, s, sparse))
         return fail(DB_FAIL_MEMORY, msg, msglen, "radau: out of memory (n=%g)", n, 0);
-    db_status st = DB_OK;
-    memcpy(w.y, y0, sizeof(double) * (size_t)n);
-    for (int i = 0; i < n; i++)
-        if (!isfinite(w.y[i])) {
-            st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: y0[%g] not finite", i, 0);
-            goto done;
-        }
+    r.s = s;
+    r.p = p;
+    r.c = c;
+    r.msg = msg;
+    r.msglen = msglen;
+    r.st = DB_OK;
+    r.n = n;
+    r.nt = nt;
+    r.tout = tout;
+    r.yout = yout;
+    r.ypout = ypout;
+    r.t0 = t0;
+    r.tend = tout[nt - 1];
 
-    int kout = 0;
-    /* outputs at t0 (values; derivatives come from the first step's polynomial) */
-    while (kout < nt && tout[kout] <= t0) {
-        memcpy(yout + (size_t)kout * (size_t)n, y0, sizeof(double) * (size_t)n);
-        kout++;
-    }
-    const int nt0 = kout;
-    if (!(span > 0)) {
-        if (ypout) {
-            if (eval_f(s, t0, w.y, w.fy0, c) == 0 && w.nnz < 0)
-                for (int k = 0; k < nt; k++)
-                    memcpy(ypout + (size_t)k * (size_t)n, w.fy0, sizeof(double) * (size_t)n);
-            else
-                for (size_t k = 0; k < (size_t)nt * (size_t)n; k++)
-                    ypout[k] = NAN;
-        }
-        goto done;
-    }
-
-    const double hmaxn = p->hmax > 0 ? fmin(p->hmax, span) : span;
-    double x = t0, h, hold, hacc = 0.0, erracc = 1.0;
-    long nfixed = 0, kfixed = 0;
-    if (fixed) {
-        nfixed = (long)ceil(span / p->h0 * (1.0 - 1e-12));
-        if (nfixed < 1)
-            nfixed = 1;
-        h = span / (double)nfixed;
-    } else {
-        h = p->h0 > 0 ? p->h0 : 1e-6;
-        h = fmin(h, hmaxn);
-    }
-    int last = 0, first = 1, reject = 0, caljac = 0, nsing = 0, nonfinite = 0;
-    if (fixed ? nfixed == 1 : x + h * 1.0001 - tend >= 0) {
-        h = tend - x;
-        last = 1;
-    }
-    hold = h;
-    double faccon = 1.0, theta = thet, thqold = 1.0, dynold = 1.0;
-    const double cfac = safe * (1 + 2 * nit);
-    long nstep = 0, naccpt = 0;
-    /* With algebraic equations a single iteration is accepted only if its
-     * increment itself is below fnewt: the rate η = Θ/(1−Θ) carried over from
-     * earlier (much smaller) steps can let an iterate through whose constraint
-     * residual then keeps the error estimate of every later step above 1 however
-     * small h gets (seen on the index-2 pendulum at tol 1e-4). */
-    int minnewt = w.has_alg ? 2 : 1;
-
-    if (eval_f(s, x, w.y, w.fy0, c)) {
-        st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: F(t0=%g, y0) not finite", t0, 0);
-        goto done;
+    /* the step loop: Jacobian and decomposition when needed, then a step attempt */
+    int next = rr_start(&r, y0);
+    while (next != RR_DONE) {
+        if (next == RR_JAC)
+            next = rr_jacobian(&r);
+        if (next == RR_DEC)
+            next = rr_decompose(&r);
+        if (next == RR_STEP)
+            next = rr_step(&r);
+        if (next == RR_FAIL)
+            next = rr_newton_failure(&r);
     }
 
-    enum { NEED_JAC, NEED_DEC, NEED_STEP } next = NEED_JAC;
-    for (;;) {
-        if (next == NEED_JAC) {
-            if (!s->self_checked)
-                memset(w.J, 0, sizeof(double) * (size_t)w.ls->nval);
-            c->jac_evals++;
-            if (w.jacf(s->ctx, x, w.y, w.J)) {
-                st = fail(DB_FAIL_NEWTON, msg, msglen, "radau: Jacobian evaluation failed at t=%g", x, 0);
-                goto done;
-            }
-            for (int k = 0; k < w.ls->nval && !s->self_checked; k++)
-                if (!isfinite(w.J[k])) {
-                    st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: Jacobian not finite at t=%g", x, 0);
-                    goto done;
-                }
-            caljac = 1;
-            next = NEED_DEC;
-        }
-        if (next == NEED_DEC) {
-            c->decompositions++;
-            if (decompose(&w, GAM_U1 / h, ALPH / h, BETA / h)) {
-                nsing++;
-                if (fixed || nsing >= 5) {
-                    st = fail(DB_FAIL_NEWTON, msg, msglen, "radau: matrix repeatedly singular at t=%g, h=%g", x, h);
-                    goto done;
-                }
-                goto newton_failure;
-            }
-        }
-        next = NEED_STEP;
-
-        /* ---- one step attempt from x with h ---- */
-        nstep++;
-        if (nstep > max_steps) {
-            st = fail(DB_FAIL_BUDGET, msg, msglen, "radau: more than %g steps (t=%g)", (double)max_steps, x);
-            goto done;
-        }
-        if (db_budget_cpu_over(cpu0, p->max_cpu)) { /* once per step (solver.h) */
-            st = fail(DB_FAIL_BUDGET, msg, msglen, "radau: CPU budget of %g s exceeded at t=%g", p->max_cpu, x);
-            goto done;
-        }
-        if (0.1 * fabs(h) <= UROUND * fmax(fabs(x), 1e-5 * span) || !(h > 0)) {
-            if (nonfinite)
-                st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: F not finite near t=%g (h=%g)", x, h);
-            else
-                st = fail(DB_FAIL_STEPSIZE, msg, msglen, "radau: step size too small at t=%g, h=%g", x, h);
-            goto done;
-        }
-        set_scal(&w, atol, rtol, h);
-        const double xph = x + h;
-        const double fac1 = GAM_U1 / h, alphn = ALPH / h, betan = BETA / h;
-
-        /* starting values from the previous collocation polynomial */
-        if (first) {
-            for (int i = 0; i < n; i++)
-                w.z1[i] = w.z2[i] = w.z3[i] = w.f1[i] = w.f2[i] = w.f3[i] = 0.0;
-        } else {
-            const double c3q = h / hold, c1q = C1 * c3q, c2q = C2 * c3q;
-            const double *ak1 = w.cont + n, *ak2 = w.cont + 2 * n, *ak3 = w.cont + 3 * n;
-            for (int i = 0; i < n; i++) {
-                const double z1i = c1q * (ak1[i] + (c1q - C2M1) * (ak2[i] + (c1q - C1M1) * ak3[i]));
-                const double z2i = c2q * (ak1[i] + (c2q - C2M1) * (ak2[i] + (c2q - C1M1) * ak3[i]));
-                const double z3i = c3q * (ak1[i] + (c3q - C2M1) * (ak2[i] + (c3q - C1M1) * ak3[i]));
-                w.z1[i] = z1i;
-                w.z2[i] = z2i;
-                w.z3[i] = z3i;
-                w.f1[i] = TI11 * z1i + TI12 * z2i + TI13 * z3i;
-                w.f2[i] = TI21 * z1i + TI22 * z2i + TI23 * z3i;
-                w.f3[i] = TI31 * z1i + TI32 * z2i + TI33 * z3i;
-            }
-        }
-
-        /* ---- simplified Newton iteration ---- */
-        int newt = 0;
-        faccon = pow(fmax(faccon, UROUND), 0.8);
-        theta = thet;
-        for (;;) {
-            if (newt >= nit)
-                goto newton_failure;
-            /* stage values of F into z1, z2, z3 */
-            int bad = 0;
-            for (int i = 0; i < n; i++)
-                w.t1[i] = w.y[i] + w.z1[i];
-            bad |= eval_f(s, x + C1 * h, w.t1, w.z1, c);
-            for (int i = 0; i < n; i++)
-                w.t1[i] = w.y[i] + w.z2[i];
-            bad |= eval_f(s, x + C2 * h, w.t1, w.z2, c);
-            for (int i = 0; i < n; i++)
-                w.t1[i] = w.y[i] + w.z3[i];
-            bad |= eval_f(s, xph, w.t1, w.z3, c);
-            if (bad) {
-                nonfinite = 1;
-                goto newton_failure;
-            }
-            /* right-hand sides of the transformed system */
-            if (w.nnz < 0) {
-                memcpy(w.t1, w.f1, sizeof(double) * (size_t)n);
-                memcpy(w.t2, w.f2, sizeof(double) * (size_t)n);
-                memcpy(w.t3, w.f3, sizeof(double) * (size_t)n);
-            } else {
-                emul(&w, w.f1, w.t1);
-                emul(&w, w.f2, w.t2);
-                emul(&w, w.f3, w.t3);
-            }
-            for (int i = 0; i < n; i++) {
-                const double a1 = w.z1[i], a2 = w.z2[i], a3 = w.z3[i];
-                const double s2 = -w.t2[i], s3 = -w.t3[i];
-                w.z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3 - w.t1[i] * fac1;
-                const double r2 = TI21 * a1 + TI22 * a2 + TI23 * a3 + s2 * alphn - s3 * betan;
-                const double r3 = TI31 * a1 + TI32 * a2 + TI33 * a3 + s3 * alphn + s2 * betan;
-                w.z2[i] = r2;   /* the complex stage r2 + i r3, split */
-                w.z3[i] = r3;
-            }
-            db_linsol_solve(w.ls, w.z1);
-            db_linsol_solve_complex(w.ls, w.z2, w.z3);
-            c->solves++;
-            newt++;
-            newton_iters++;
-            double dyno = 0.0;
-            for (int i = 0; i < n; i++) {
-                const double q1 = w.z1[i] / w.scal[i], q2 = w.z2[i] / w.scal[i],
-                             q3 = w.z3[i] / w.scal[i];
-                dyno += q1 * q1 + q2 * q2 + q3 * q3;
-            }
-            dyno = sqrt(dyno / (3.0 * (n > 0 ? n : 1)));
-            if (!isfinite(dyno)) {
-                nonfinite = 1;
-                goto newton_failure;
-            }
-            /* increments at the level of round-off (e.g. a system at rest) count as
-             * converged: their rate Θ is noise, often ≈ 1 */
-            const int tiny = dyno <= 0.01 * fnewt;
-            /* bad convergence or too many iterations */
-            if (newt > 1 && newt < nit && !tiny) {
-                const double thq = dyno / dynold;
-                theta = newt == 2 ? thq : sqrt(thq * thqold);
-                thqold = thq;
-                if (theta < 0.99) {
-                    faccon = theta / (1.0 - theta);
-                    const double dyth = faccon * dyno * pow(theta, nit - 1 - newt) / fnewt;
-                    if (dyth >= 1.0 && !fixed) {
-                        /* predicted to converge too slowly: smaller step */
-                        const double qnewt = fmax(1e-4, fmin(20.0, dyth));
-                        h *= 0.8 * pow(qnewt, -1.0 / (4.0 + nit - 1 - newt));
-                        reject = 1;
-                        last = 0;
-                        c->rejected++;
-                        next = caljac ? NEED_DEC : NEED_JAC;
-                        goto next_attempt;
-                    }
-                } else {
-                    goto newton_failure;
-                }
-            }
-            dynold = fmax(dyno, UROUND);
-            for (int i = 0; i < n; i++) {
-                const double f1i = w.f1[i] + w.z1[i], f2i = w.f2[i] + w.z2[i],
-                             f3i = w.f3[i] + w.z3[i];
-                w.f1[i] = f1i;
-                w.f2[i] = f2i;
-                w.f3[i] = f3i;
-                w.z1[i] = T11 * f1i + T12 * f2i + T13 * f3i;
-                w.z2[i] = T21 * f1i + T22 * f2i + T23 * f3i;
-                w.z3[i] = T31 * f1i + f2i;
-            }
-            if ((faccon * dyno <= fnewt && (newt >= minnewt || dyno <= fnewt)) || tiny)
-                break;
-        }
-
-        /* ---- error estimate ---- */
-        double err = 0.0;
-        if (!fixed) {
-            const double hee1 = DD1 / h, hee2 = DD2 / h, hee3 = DD3 / h;
-            for (int i = 0; i < n; i++)
-                w.t1[i] = hee1 * w.z1[i] + hee2 * w.z2[i] + hee3 * w.z3[i];
-            emul(&w, w.t1, w.t2);                   /* t2 = E (e·z)/h, kept */
-            for (int i = 0; i < n; i++)
-                w.t3[i] = w.t2[i] + w.fy0[i];
-            db_linsol_solve(w.ls, w.t3);
-            c->solves++;
-            err = fmax(rms_scaled(&w, w.t3), 1e-10);
-            if (err >= 1.0 && (first || reject)) {
-                for (int i = 0; i < n; i++)
-                    w.t1[i] = w.y[i] + w.t3[i];
-                if (eval_f(s, x, w.t1, w.f1, c) == 0) {
-                    for (int i = 0; i < n; i++)
-                        w.t3[i] = w.f1[i] + w.t2[i];
-                    db_linsol_solve(w.ls, w.t3);
-                    c->solves++;
-                    err = fmax(rms_scaled(&w, w.t3), 1e-10);
-                }
-            }
-            if (!isfinite(err)) {
-                nonfinite = 1;
-                goto newton_failure;
-            }
-        }
-
-        /* ---- new step size, hnew/h in [1/facl, 1/facr] ---- */
-        const double fac = fmin(safe, cfac / (newt + 2 * nit));
-        double quot = fmax(facr, fmin(facl, pow(err, 0.25) / fac));
-        double hnew = h / quot;
-        if (err < 1.0) {
-            /* ---- step accepted ---- */
-            first = 0;
-            naccpt++;
-            c->steps++;
-            nonfinite = 0;
-            nsing = 0;
-            if (!fixed && p->gustafsson) {
-                if (naccpt > 1) {
-                    double facgus = (hacc / h) * pow(err * err / erracc, 0.25) / safe;
-                    facgus = fmax(facr, fmin(facl, facgus));
-                    quot = fmax(quot, facgus);
-                    hnew = h / quot;
-                }
-                hacc = h;
-                erracc = fmax(1e-2, err);
-            }
-            hold = h;
-            if (fixed) {
-                kfixed++;
-                x = kfixed >= nfixed ? tend : t0 + span * ((double)kfixed / (double)nfixed);
-            } else {
-                x = last ? tend : xph;
-            }
-            const int nn = n;
-            double *c1 = w.cont + nn, *c2 = w.cont + 2 * nn, *c3 = w.cont + 3 * nn;
-            for (int i = 0; i < nn; i++) {
-                w.y[i] += w.z3[i];
-                const double z1i = w.z1[i], z2i = w.z2[i];
-                c1[i] = (z2i - w.z3[i]) / C2M1;
-                const double ak = (z1i - z2i) / C1MC2;
-                const double acont3 = (ak - z1i / C1) / C2;
-                c2[i] = (ak - c1[i]) / C1M1;
-                c3[i] = c2[i] - acont3;
-            }
-            int force_jac = 0;
-            if (s->accepted) {
-                const int r = s->accepted(s->ctx, x, w.y);
-                if (r < 0) {
-                    st = fail(DB_FAIL_NEWTON, msg, msglen, "radau: stopped by the system at t=%g", x, 0);
-                    goto done;
-                }
-                force_jac = r > 0;
-                if (force_jac) {
-                    e_scan(&w);
-                    minnewt = w.has_alg ? 2 : 1;
-                }
-            }
-            for (int i = 0; i < nn; i++)
-                if (!isfinite(w.y[i])) {
-                    st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: solution not finite at t=%g", x, 0);
-                    goto done;
-                }
-            memcpy(w.cont, w.y, sizeof(double) * (size_t)nn);
-            /* continuous output at the requested times inside [x − hold, x] */
-            if (ypout)
-                for (int k = 0; k < nt0 && naccpt == 1; k++)
-                    dense(&w, x, hold, t0, w.t1, ypout + (size_t)k * (size_t)nn);
-            while (kout < nt && (tout[kout] <= x || last)) {
-                dense(&w, x, hold, tout[kout], yout + (size_t)kout * (size_t)nn,
-                      ypout ? ypout + (size_t)kout * (size_t)nn : NULL);
-                if (tout[kout] == x)
-                    memcpy(yout + (size_t)kout * (size_t)nn, w.y, sizeof(double) * (size_t)nn);
-                kout++;
-            }
-            caljac = 0;
-            if (last)
-                goto done;
-            if (eval_f(s, x, w.y, w.fy0, c)) {
-                st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: F not finite at t=%g", x, 0);
-                goto done;
-            }
-            if (fixed) {
-                if (kfixed + 1 >= nfixed) {
-                    last = 1;
-                    h = tend - x;
-                }
-                reject = 0;
-                next = NEED_JAC;
-                continue;
-            }
-            hnew = fmin(fabs(hnew), hmaxn);
-            if (reject)
-                hnew = fmin(hnew, h);
-            reject = 0;
-            if (x + hnew * 1.0001 / quot1 - tend >= 0) {
-                h = tend - x;
-                last = 1;
-            } else {
-                const double qt = hnew / h;
-                if (theta <= thet && qt >= quot1 && qt <= quot2 && !force_jac) {
-                    next = NEED_STEP;
-                    continue;
-                }
-                h = hnew;
-            }
-            next = theta <= thet && !force_jac ? NEED_DEC : NEED_JAC;
-            continue;
-        } else {
-            /* ---- step rejected ---- */
-            reject = 1;
-            last = 0;
-            if (first)
-                h *= 0.1;
-            else
-                h = hnew;
-            c->rejected++;
-            next = caljac ? NEED_DEC : NEED_JAC;
-            continue;
-        }
-
-    newton_failure:
-        /* unexpected step rejection: Newton divergence, singular matrix, F failed */
-        if (fixed) {
-            st = fail(DB_FAIL_NEWTON, msg, msglen, "radau: Newton failed with the fixed step at t=%g, h=%g", x, h);
-            goto done;
-        }
-        h *= 0.5;
-        reject = 1;
-        last = 0;
-        c->rejected++;
-        next = caljac ? NEED_DEC : NEED_JAC;
-        if (s->on_newton_failure) {
-            const int r = s->on_newton_failure(s->ctx, x, w.y);
-            if (r < 0) {
-                st = fail(DB_FAIL_NEWTON, msg, msglen, "radau: stopped by the system at t=%g (h=%g)", x, h);
-                goto done;
-            }
-            if (r > 0) {
-                /* a changed system: its E, Jacobian and F(x, y) of the error estimate */
-                e_scan(&w);
-                minnewt = w.has_alg ? 2 : 1;
-                next = NEED_JAC;
-                if (eval_f(s, x, w.y, w.fy0, c)) {
-                    st = fail(DB_FAIL_NONFINITE, msg, msglen, "radau: F not finite at t=%g (h=%g)", x, h);
-                    goto done;
-                }
-            }
-        }
-    next_attempt:;
-    }
-
-done:
-    db_counters_set_extra(c, "newton_iters", newton_iters);
-    if (w.ls && w.ls->sparse) {
+    db_counters_set_extra(c, "newton_iters", r.newton_iters);
+    if (r.w.ls && r.w.ls->sparse) {
         db_counters_set_extra(c, "sparse_lu", 1);
-        db_counters_set_extra(c, "sparse_lu_full", db_linsol_klu_full_count(w.ls));
+        db_counters_set_extra(c, "sparse_lu_full", db_linsol_klu_full_count(r.w.ls));
     }
-    rw_free(&w);
-    return st;
+    rw_free(&r.w);
+    return r.st;
 }

@@ -105,6 +105,13 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
 #define DB_DAE_DENSE_MAX ((size_t)1 << 28)
 void db_dae_free(db_dae *d);
 
+/* F(t, y) of a built formulation evaluated block by block through work
+ * vectors and library calls: the evaluation the dense path had before its lean
+ * form (d->rhs), kept as the reference the tests compare d->rhs with bit for
+ * bit (testset/tests/test_self_checked.c, test_formulations.c).  0 or nonzero
+ * as d->rhs; d must come from db_dae_build. */
+int db_dae_rhs_reference(const db_dae *d, double t, const double *y, double *F);
+
 /* R = E yp − F(t, y)  (neq) */
 int db_dae_residual(const db_dae *d, double t, const double *y, const double *yp, double *R);
 

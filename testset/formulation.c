@@ -44,6 +44,7 @@ typedef struct {
     db_mechfd fd;           /* FD workspace (fallback derivatives) */
     int has_a;              /* accelerations are unknowns */
     int nblk, blk[C_N];     /* constraint blocks of the formulation, in order */
+    int ncblk, cblk[C_N];   /* those with rows (n_λ or n_μ > 0), for dae_rhs_dense */
     int acc;                /* the formulation has acceleration-level rows */
     int row0;               /* first constraint row */
     int ip, iv, ia, il, im, ie;  /* offsets, always valid (absent → 0) */
@@ -123,10 +124,14 @@ static void add_prod(double *J, int ld, int r0, int c0, const double *A, int ra,
         }
 }
 
+/* x = 0: a plain loop on short blocks (no library call, see CMakeLists.txt) */
 static void zero(double *x, int n)
 {
-    if (n > 0)
+    if (n > 32)
         memset(x, 0, (size_t)n * sizeof *x);
+    else
+        for (int i = 0; i < n; i++)
+            x[i] = 0.0;
 }
 
 /* y = A x (A rows×cols) added into y with sign s */
@@ -205,6 +210,8 @@ static void GT_mul(const db_mech *m, const fwork *w, const double *x, double s, 
         gemvT_add(w->G, m->nl, m->np, x, s, y);
 }
 
+/* F block by block: the sparse path's rhs, and on the dense path the reference
+ * of dae_rhs_dense (db_dae_rhs_reference) */
 static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
 {
     const db_mech *m = d->mech;
@@ -301,6 +308,166 @@ static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
         if (!isfinite(F[i]))
             return 1;
     return 0;
+}
+
+/* ---- the dense path, lean -------------------------------------------------
+ * The same values as dae_rhs (the same operations in the same order, so the
+ * same bits) with less around them: r = f − Gᵀλ − Hᵀμ is formed in place in
+ * F (v rows, or a rows with accelerations) instead of through w->f and w->r,
+ * short blocks are zeroed and copied by plain loops rather than library calls,
+ * and the finiteness test is one sum (x − x is 0 for a finite x, NaN
+ * otherwise) instead of a branch per entry.  The callbacks still get their
+ * outputs zeroed (mech.h). */
+static inline void lean_zero(double *x, int n)
+{
+    for (int i = 0; i < n; i++)
+        x[i] = 0.0;
+}
+
+static inline void lean_copy(double *restrict y, const double *restrict x, int n)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = x[i];
+}
+
+/* 1 if some x_i is not finite */
+static inline int lean_nonfinite(const double *x, size_t n)
+{
+    double z = 0.0;
+    for (size_t i = 0; i < n; i++)
+        z += x[i] - x[i];
+    return !(z == 0.0);
+}
+
+/* y_j += s Σ_i A_ij x_i over the rows i (A rows×cols), as gemvT_add; one
+ * and two rows (one or two constraints) written out, the same sums */
+static inline void lean_gemvT_add(const double *A, int rows, int cols, const double *x,
+                                  double s, double *y)
+{
+    if (rows == 1) {
+        const double x0 = x[0];
+        for (int j = 0; j < cols; j++)
+            y[j] += s * (0.0 + A[j] * x0);
+        return;
+    }
+    if (rows == 2) {
+        const double x0 = x[0], x1 = x[1];
+        for (int j = 0; j < cols; j++)
+            y[j] += s * ((0.0 + A[2 * j] * x0) + A[2 * j + 1] * x1);
+        return;
+    }
+    for (int j = 0; j < cols; j++) {
+        const double *a = A + (size_t)j * rows;
+        double acc = 0;
+        for (int i = 0; i < rows; i++)
+            acc += a[i] * x[i];
+        y[j] += s * acc;
+    }
+}
+
+/* y += A (s x), columns with s x_j = 0 skipped, as gemv_add; one row written out */
+static inline void lean_gemv_add(const double *A, int rows, int cols, const double *x, double s,
+                                 double *y)
+{
+    if (rows == 1) {
+        double y0 = y[0];
+        for (int j = 0; j < cols; j++) {
+            const double xj = s * x[j];
+            if (xj != 0.0)
+                y0 += A[j] * xj;
+        }
+        y[0] = y0;
+        return;
+    }
+    for (int j = 0; j < cols; j++) {
+        const double xj = s * x[j];
+        if (xj != 0.0) {
+            const double *a = A + (size_t)j * rows;
+            for (int i = 0; i < rows; i++)
+                y[i] += a[i] * xj;
+        }
+    }
+}
+
+static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
+{
+    const db_mech *m = d->mech;
+    fwork *w = d->work;
+    const int np = m->np, nv = m->nv, nl = m->nl, nm = m->nm;
+    const double *p = y + w->ip, *v = y + w->iv;
+    const double *a = w->has_a ? y + w->ia : NULL;
+    const double *l = nl ? y + w->il : w->zero, *mu = nm ? y + w->im : w->zero;
+
+    /* r = f − Gᵀλ − Hᵀμ into its rows of F */
+    double *r = F + np + (w->has_a ? nv : 0);
+    lean_zero(r, nv);
+    m->force(m, t, p, v, l, mu, r);
+    if (nl) {
+        lean_zero(w->G, nl * np);
+        m->G(m, t, p, w->G);
+        lean_gemvT_add(w->G, nl, np, l, -1.0, r);
+    }
+    if (nm) {
+        lean_zero(w->H, nm * nv);
+        m->H(m, t, p, w->H);
+        lean_gemvT_add(w->H, nm, nv, mu, -1.0, r);
+    }
+    /* p rows */
+    lean_copy(F, v, np);
+    if (d->form == DB_GGL && nl)
+        lean_gemvT_add(w->G, nl, np, y + w->ie, -1.0, F);
+    /* v rows (r already there without a) and a rows: r − M a */
+    int row = np + nv;
+    const double *vdot = a;
+    if (w->has_a) {
+        lean_copy(F + np, a, nv);
+        const double *M = w->Mc;
+        if (!(m->flags & DB_MASS_CONST)) {
+            lean_zero(w->M, nv * nv);
+            m->mass(m, t, p, w->M);
+            M = w->M;
+        }
+        lean_gemv_add(M, nv, nv, a, -1.0, r);
+        row += nv;
+    } else if (w->acc) {
+        lean_copy(w->w, r, nv);
+        db_dense_lu_solve(nv, w->Mlu, w->piv, w->w);
+        vdot = w->w;
+    }
+    /* constraint rows: all zeroed at once, then the non-empty blocks */
+    lean_zero(F + row, d->neq - row);
+    for (int b = 0; b < w->ncblk; b++) {
+        double *c = F + row;
+        switch (w->cblk[b]) {
+        case C_G:
+            m->g(m, t, p, c);
+            row += nl;
+            break;
+        case C_GV:
+            if (m->g_t)
+                m->g_t(m, t, p, c);
+            lean_gemv_add(w->G, nl, np, v, 1.0, c);
+            row += nl;
+            break;
+        case C_HV:
+            if (m->h)
+                m->h(m, t, p, c);
+            lean_gemv_add(w->H, nm, nv, v, 1.0, c);
+            row += nm;
+            break;
+        case C_GA:
+            m->kappa_g(m, t, p, v, c);
+            lean_gemv_add(w->G, nl, np, vdot, 1.0, c);
+            row += nl;
+            break;
+        case C_HA:
+            m->kappa_h(m, t, p, v, c);
+            lean_gemv_add(w->H, nm, nv, vdot, 1.0, c);
+            row += nm;
+            break;
+        }
+    }
+    return lean_nonfinite(F, (size_t)d->neq);
 }
 
 /* Xcols = M⁻¹ B (nv×cols), B copied */
@@ -448,10 +615,7 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
         }
         }
     }
-    for (size_t i = 0; i < (size_t)d->neq * d->n; i++)
-        if (!isfinite(J[i]))
-            return 1;
-    return 0;
+    return lean_nonfinite(J, (size_t)d->neq * d->n);
 }
 
 /* ---- sparse path ---------------------------------------------------------
@@ -633,6 +797,7 @@ static int sp_setup(db_dae *d, fwork *w)
     for (int k = 0; k < 4; k++)
         db_spacc_csc_init(&w->jacc[k], d->n, d->jac_colptr, d->jac_rowind, NULL);
     w->sp = 1;
+    d->rhs = dae_rhs;
     d->jac_sparse = dae_jac_sparse;
     rc = 0;
 out:
@@ -640,6 +805,11 @@ out:
         db_spacc_triplet_free(&pat[k]);
     db_spacc_triplet_free(&all);
     return rc;
+}
+
+int db_dae_rhs_reference(const db_dae *d, double t, const double *y, double *F)
+{
+    return dae_rhs(d, t, y, F);
 }
 
 void db_dae_free(db_dae *d)
@@ -710,7 +880,7 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
     d->mech = m;
     d->t0 = m->t0;
     d->tend = m->tend;
-    d->rhs = dae_rhs;
+    d->rhs = dae_rhs_dense;   /* dae_rhs on the sparse path (sp_setup) */
     d->jac = dae_jac;
     d->self_checked = 1;   /* dae_rhs, dae_jac, dae_jac_sparse overwrite and scan */
     w->has_a = !(m->flags & DB_MASS_CONST) || (m->flags & DB_MASS_SINGULAR);
@@ -730,6 +900,8 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
         w->blk[w->nblk++] = k;
         w->acc |= k == C_GA || k == C_HA;
         ncon += (k == C_HV || k == C_HA) ? nm : nl;
+        if ((k == C_HV || k == C_HA) ? nm : nl)
+            w->cblk[w->ncblk++] = k;
     }
 
     /* layout */

@@ -29,6 +29,11 @@ int db_mechfd_init(db_mechfd *w, const db_mech *m)
         db_mechfd_free(w);
         return 1;
     }
+    for (int k = 0; k < DB_MECHD_COUNT; k++) {
+        int r[4], c[4], nb = db_mechd_blocks(m, (db_mechd_kind)k, r, c);
+        for (int b = 0; b < 4; b++)
+            w->bsize[k][b] = b < nb ? r[b] * c[b] : 0;
+    }
     return 0;
 }
 
@@ -89,10 +94,15 @@ static void fd_jac(db_mechfd *w, double *x, int nx, int nout, fd_fn fn, const do
     }
 }
 
+/* x = 0; a plain loop: the blocks are mostly a few entries (no library call,
+ * see CMakeLists.txt), memset for long ones */
 static void zero(double *x, int n)
 {
-    if (n > 0)
+    if (n > 32)
         memset(x, 0, (size_t)n * sizeof *x);
+    else
+        for (int i = 0; i < n; i++)
+            x[i] = 0.0;
 }
 
 /* --- the differentiated functions ---------------------------------------- */
@@ -273,11 +283,10 @@ int db_mechd_present(const db_mech *m, db_mechd_kind k)
     }
 }
 
-static void zero_blocks(const db_mech *m, db_mechd_kind k, double *out[4])
+static void zero_blocks(const db_mechfd *w, db_mechd_kind k, double *out[4])
 {
-    int r[4], c[4], nb = db_mechd_blocks(m, k, r, c);
-    for (int b = 0; b < nb; b++)
-        zero(out[b], r[b] * c[b]);
+    for (int b = 0; b < kinds[k].nb; b++)
+        zero(out[b], w->bsize[k][b]);
 }
 
 /* derivative k by central differences: block b is the derivative of kinds[k].fn with
@@ -287,7 +296,7 @@ static void fd(db_mechfd *w, db_mechd_kind k, double t, const double *p, const d
 {
     const db_mech *m = w->m;
     if ((k == DB_MECHD_G_TP && !m->g_t) || (k == DB_MECHD_H_P && !m->h)) {
-        zero_blocks(m, k, out);
+        zero_blocks(w, k, out);
         return;
     }
     load(w, p, v, lam, mu);
@@ -308,7 +317,7 @@ void db_mechd_eval(db_mechfd *w, db_mechd_kind k, int an, double t, const double
         fd(w, k, t, p, v, lam, mu, x, out);
         return;
     }
-    zero_blocks(m, k, out);
+    zero_blocks(w, k, out);
     switch (k) {
     case DB_MECHD_MW_P: m->Mw_p(m, t, p, x, o[0]); break;
     case DB_MECHD_FORCE_JAC: m->force_jac(m, t, p, v, lam, mu, o[0], o[1], o[2], o[3]); break;
@@ -350,7 +359,7 @@ static void mechd(db_mechfd *w, db_mechd_kind k, double t, const double *p, cons
     const db_mech *m = w->m;
     if ((k == DB_MECHD_MW_P && (m->flags & DB_MASS_CONST)) || (k == DB_MECHD_G_TP && !m->g_t) ||
         (k == DB_MECHD_H_P && !m->h))
-        zero_blocks(m, k, out);
+        zero_blocks(w, k, out);
     else
         db_mechd_eval(w, k, db_mechd_present(m, k), t, p, v, lam, mu, x, out);
 }

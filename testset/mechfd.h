@@ -12,6 +12,14 @@
 
 #include "mech.h"
 
+/* the derivative callbacks below as one family, for code that treats them alike
+ * (the checks of mechcheck.c, the db_mechd_* dispatch) */
+typedef enum {
+    DB_MECHD_MW_P, DB_MECHD_FORCE_JAC, DB_MECHD_GW_P, DB_MECHD_GTL_P, DB_MECHD_G_TP,
+    DB_MECHD_KAPPA_G_JAC, DB_MECHD_HW_P, DB_MECHD_HTU_P, DB_MECHD_H_P, DB_MECHD_KAPPA_H_JAC,
+    DB_MECHD_COUNT
+} db_mechd_kind;
+
 typedef struct {
     const db_mech *m;
     int nmax;                 /* max(np, nv, nl, nm, 1) */
@@ -20,6 +28,8 @@ typedef struct {
     double *mat;              /* a matrix callback's output (M, G or H) */
     long nevals;              /* callback evaluations at perturbed states (2 per
                                * column of every finite-difference Jacobian) */
+    int bsize[DB_MECHD_COUNT][4];   /* entries of each output block of each
+                                       derivative (zeroed before the callback) */
 } db_mechfd;
 
 /* 0, or nonzero if out of memory */
@@ -52,13 +62,6 @@ void db_mechd_h_p(db_mechfd *w, double t, const double *p, double *out);
 void db_mechd_kappa_h_jac(db_mechfd *w, double t, const double *p, const double *v,
                           double *kp, double *kv);
 
-/* the derivative callbacks above as one family, for code that treats them alike
- * (the checks of mechcheck.c, the db_mechd_* dispatch) */
-typedef enum {
-    DB_MECHD_MW_P, DB_MECHD_FORCE_JAC, DB_MECHD_GW_P, DB_MECHD_GTL_P, DB_MECHD_G_TP,
-    DB_MECHD_KAPPA_G_JAC, DB_MECHD_HW_P, DB_MECHD_HTU_P, DB_MECHD_H_P, DB_MECHD_KAPPA_H_JAC,
-    DB_MECHD_COUNT
-} db_mechd_kind;
 
 /* the callback's name in mech.h */
 const char *db_mechd_name(db_mechd_kind k);

@@ -3,7 +3,8 @@
  * problem (default scenario and parameters) and formulation the builder's rhs,
  * jac and jac_sparse overwrite every entry of an output filled with NaN, give
  * the values they give on a zeroed output, and return nonzero whenever their
- * output holds a non-finite value (NaN states, one unknown at a time).  Also: the
+ * output holds a non-finite value (NaN states, one unknown at a time), and
+ * that rhs has the bits of db_dae_rhs_reference.  Also: the
  * Andrews trig cache gives the same F whichever position was evaluated before. */
 #include <math.h>
 #include <stdio.h>
@@ -38,6 +39,10 @@ static void check_dae(const db_dae *d, const char *what)
     fill(F1, m, NAN);
     int r0 = d->rhs(d, t, y, F0), r1 = d->rhs(d, t, y, F1);
     CHECK(r0 == 0 && r1 == 0 && same(F0, F1, m), "%s: rhs overwrites a NaN-filled F", what);
+    /* the lean dense F has the bits of the block-by-block evaluation */
+    fill(F1, m, NAN);
+    CHECK(db_dae_rhs_reference(d, t, y, F1) == 0 && same(F0, F1, m),
+          "%s: rhs equals the reference evaluation bit for bit", what);
     fill(J0, nj, 0.0);
     fill(J1, nj, NAN);
     r0 = d->jac(d, t, y, J0);
