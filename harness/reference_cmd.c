@@ -575,12 +575,12 @@ static int verify_stored(const db_problem *prob, int sc)
         goto report;
     }
     /* the whole span recomputed by the reference integrator */
-    /* at VERIFY_TOL, or 10 times the primary's tolerance where that is tighter
-     * (a file made at 1e-14 because its multipliers converge slowly) */
+    /* at the plan's verify tolerance, else VERIFY_TOL, or 10 times the primary's
+     * tolerance where the primary is refint and that is tighter */
     db_refgen_plan vplan = db_refgen_plan_of(prob->name);
-    double vtol = db_refgen_is_refint(&vplan.primary)
-                      ? fmin(VERIFY_TOL, 10.0 * vplan.primary.tol)
-                      : VERIFY_TOL;
+    double vtol = vplan.verify_tol > 0 ? vplan.verify_tol
+                  : db_refgen_is_refint(&vplan.primary) ? fmin(VERIFY_TOL, 10.0 * vplan.primary.tol)
+                                                         : VERIFY_TOL;
     db_refgen_method meth = {DB_REFINT_NAME, DB_EOM0, vtol, 0, NULL};
     db_refgen_sol s;
     double *tv = malloc((size_t)nt * sizeof *tv);

@@ -32,6 +32,8 @@ typedef struct {
     int extrap;
     long max_steps;           /* budget per computation (0: 2 000 000) */
     const char *note;         /* why a target is not reached, or NULL */
+    double verify_tol;        /* refint's tolerance in --verify (0: 1e-11, or 10 times
+                               * the primary's where it is refint and that is tighter) */
 } db_refgen_plan;
 
 /* the plan of problem `name` (a default plan for unlisted problems) */
