@@ -186,24 +186,6 @@ static int advance(gs_state *g, long double t0, long double t1, long nsteps, int
     return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static void store_row(gs_state *g, int k, double *p, double *v, double *lam, double *mu)
-{
-    for (int i = 0; i < g->np; i++)
-        p[(long)k * g->np + i] = (double)g->y[i];
-    for (int i = 0; i < g->nv; i++)
-        v[(long)k * g->nv + i] = (double)g->y[g->np + i];
-    for (int i = 0; i < g->nl; i++)
-        lam[(long)k * g->nl + i] = (double)g->lam[i];
-    for (int i = 0; i < g->nm; i++)
-        mu[(long)k * g->nm + i] = (double)g->mu[i];
-}
-
 int db_refgauss_solve(const db_mech *m, const db_refgauss_opts *o, int nt, const double *t,
                       double *p, double *v, double *lam, double *mu, db_refint_stats *st,
                       char *err, size_t errlen)
@@ -236,40 +218,19 @@ int db_refgauss_solve(const db_mech *m, const db_refgauss_opts *o, int nt, const
     g.scale = calloc(n, sizeof *g.scale);
     g.lam = calloc((size_t)g.nl + 1, sizeof *g.lam);
     g.mu = calloc((size_t)g.nm + 1, sizeof *g.mu);
-    double *ip = calloc((size_t)g.np + 1, sizeof(double)),
-           *iv = calloc((size_t)g.nv + 1, sizeof(double)),
-           *il = calloc((size_t)g.nl + 1, sizeof(double)),
-           *im = calloc((size_t)g.nm + 1, sizeof(double)),
-           *ia = calloc((size_t)g.nv + 1, sizeof(double));
     double bp[MAX_BREAKS];
     int nb = 0, rc = -1;
-    if (!g.w || !g.y || !g.y0 || !g.Y || !g.K || !g.Kn || !g.Kp || !g.scale || !g.lam || !g.mu || !ip ||
-        !iv || !il || !im || !ia) {
+    if (!g.w || !g.y || !g.y0 || !g.Y || !g.K || !g.Kn || !g.Kp || !g.scale || !g.lam || !g.mu ||
+        db_refint_initial(m, g.y, g.lam, g.mu) != 0) {
         snprintf(err, errlen, "refgauss: out of memory");
         goto done;
     }
-    m->init(m, ip, iv, il, im, ia);
-    for (int i = 0; i < g.np; i++)
-        g.y[i] = ip[i];
-    for (int i = 0; i < g.nv; i++)
-        g.y[g.np + i] = iv[i];
-    for (int i = 0; i < g.nl; i++)
-        g.lam[i] = il[i];
-    for (int i = 0; i < g.nm; i++)
-        g.mu[i] = im[i];
-    store_row(&g, 0, p, v, lam, mu);
+    db_refint_store_row(m, 0, g.y, g.lam, g.mu, p, v, lam, mu);
     /* the convergence test of the stage iteration: relative to the larger of
      * |y_i(t0)| and 1 */
     for (size_t i = 0; i < n; i++)
         g.scale[i] = fmaxl(fabsl(g.y[i]), 1.0L);
-    if (m->breakpoints) {
-        double raw[MAX_BREAKS];
-        int got = m->breakpoints(m, raw, MAX_BREAKS);
-        for (int i = 0; i < got && i < MAX_BREAKS; i++)
-            if (raw[i] > m->t0 && raw[i] < m->tend)
-                bp[nb++] = raw[i];
-        qsort(bp, (size_t)nb, sizeof *bp, cmp_double);
-    }
+    nb = db_refint_breakpoints(m, bp, MAX_BREAKS);
     long double tc = m->t0;
     int bi = 0;
     for (int k = 1; k < nt;) {
@@ -305,7 +266,7 @@ int db_refgauss_solve(const db_mech *m, const db_refgauss_opts *o, int nt, const
             goto done;
         }
         while (k < nt && (double)stop == t[k])
-            store_row(&g, k++, p, v, lam, mu);
+            db_refint_store_row(m, k++, g.y, g.lam, g.mu, p, v, lam, mu);
     }
     rc = 0;
 done:
@@ -314,6 +275,5 @@ done:
     db_refint_model_free(g.w);
     free(g.y); free(g.y0); free(g.Y); free(g.K); free(g.Kn); free(g.Kp); free(g.scale);
     free(g.lam); free(g.mu);
-    free(ip); free(iv); free(il); free(im); free(ia);
     return rc;
 }

@@ -75,6 +75,15 @@ int db_refint_accel(db_refint_model *w, long double t, const long double *p,
 /* project p onto g = 0 and then v onto G v + g_t = 0, H v + h = 0; 0 or −1 */
 int db_refint_project(db_refint_model *w, long double t, long double *p, long double *v);
 long db_refint_accel_count(const db_refint_model *w);
+/* the problem's consistent initial values (mech.h init) into y = (p, v), lam,
+ * mu; 0, or −1 out of memory */
+int db_refint_initial(const db_mech *m, long double *y, long double *lam, long double *mu);
+/* the problem's breakpoints (mech.h) inside (t0, tend), ascending, at most max;
+ * returns how many */
+int db_refint_breakpoints(const db_mech *m, double *bp, int max);
+/* row k of the output arrays (refint_solve's p, v, λ, μ) from y = (p, v), lam, mu */
+void db_refint_store_row(const db_mech *m, int k, const long double *y, const long double *lam,
+                         const long double *mu, double *p, double *v, double *l, double *u);
 /* 1 if the model is evaluated in long double (the problem's mech_ld.h table) */
 int db_refint_model_long(const db_refint_model *w);
 

@@ -211,30 +211,12 @@ static int step(ex_state *s, long double t, long double H, long double *err)
     return isfinite((double)e) ? 0 : -1;
 }
 
-static void store_row(ex_state *s, int k, double *p, double *v, double *lam, double *mu)
-{
-    for (int i = 0; i < s->np; i++)
-        p[(long)k * s->np + i] = (double)s->y[i];
-    for (int i = 0; i < s->nv; i++)
-        v[(long)k * s->nv + i] = (double)s->y[s->np + i];
-    for (int i = 0; i < s->nl; i++)
-        lam[(long)k * s->nl + i] = (double)s->lam[i];
-    for (int i = 0; i < s->nm; i++)
-        mu[(long)k * s->nm + i] = (double)s->mu[i];
-}
-
 static void update_gmax(ex_state *s)
 {
     for (int i = 0; i < s->n; i++) {
         int g = i < s->np ? 0 : 1;
         s->gmax[g] = fmaxl(s->gmax[g], fabsl(s->y[i]));
     }
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 static void *lalloc(size_t n)
@@ -279,40 +261,19 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
     s.lam = lalloc((size_t)s.nl);
     s.mu = lalloc((size_t)s.nm);
     s.piv = calloc((size_t)s.nv * (size_t)s.K + n + 1, sizeof *s.piv);
-    double *ip = calloc((size_t)s.np + 1, sizeof(double)),
-           *iv = calloc((size_t)s.nv + 1, sizeof(double)),
-           *il = calloc((size_t)s.nl + 1, sizeof(double)),
-           *im = calloc((size_t)s.nm + 1, sizeof(double)),
-           *ia = calloc((size_t)s.nv + 1, sizeof(double));
     double bp[MAX_BREAKS];
     int nb = 0, rc = -1;
     if (!s.w || !s.y || !s.ynew || !s.F0 || !s.F || !s.J || !s.L || !s.T || !s.rhs || !s.a ||
-        !s.lam || !s.mu || !s.piv || !ip || !iv || !il || !im || !ia) {
+        !s.lam || !s.mu || !s.piv || db_refint_initial(m, s.y, s.lam, s.mu) != 0) {
         snprintf(err, errlen, "refint: out of memory");
         goto done;
     }
     /* initial values, the first output row as the problem gives them */
-    m->init(m, ip, iv, il, im, ia);
-    for (int i = 0; i < s.np; i++)
-        s.y[i] = ip[i];
-    for (int i = 0; i < s.nv; i++)
-        s.y[s.np + i] = iv[i];
-    for (int i = 0; i < s.nl; i++)
-        s.lam[i] = il[i];
-    for (int i = 0; i < s.nm; i++)
-        s.mu[i] = im[i];
-    store_row(&s, 0, p, v, lam, mu);
+    db_refint_store_row(m, 0, s.y, s.lam, s.mu, p, v, lam, mu);
     update_gmax(&s);
     s.gmax[0] = fmaxl(s.gmax[0], o->scale[0] > 0 ? o->scale[0] : 0.0);
     s.gmax[1] = fmaxl(s.gmax[1], o->scale[1] > 0 ? o->scale[1] : 0.0);
-    if (m->breakpoints) {
-        double raw[MAX_BREAKS];
-        int got = m->breakpoints(m, raw, MAX_BREAKS);
-        for (int i = 0; i < got && i < MAX_BREAKS; i++)
-            if (raw[i] > m->t0 && raw[i] < m->tend)
-                bp[nb++] = raw[i];
-        qsort(bp, (size_t)nb, sizeof *bp, cmp_double);
-    }
+    nb = db_refint_breakpoints(m, bp, MAX_BREAKS);
     long double tc = m->t0;
     long double h = o->fixed_h > 0 ? o->fixed_h : o->h0 > 0 ? o->h0 : 1e-4L * (m->tend - m->t0);
     int k = 1, bi = 0, jac_age = JAC_EVERY, fresh = 0;
@@ -393,7 +354,7 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
                 jac_age = JAC_EVERY;  /* past a kink: a new Jacobian */
             }
             while (k < nt && (double)stop == t[k])
-                store_row(&s, k++, p, v, lam, mu);
+                db_refint_store_row(m, k++, s.y, s.lam, s.mu, p, v, lam, mu);
         }
     }
     st->accel_evals = db_refint_accel_count(s.w);
@@ -404,6 +365,5 @@ done:
     db_refint_model_free(s.w);
     free(s.y); free(s.ynew); free(s.F0); free(s.F); free(s.J); free(s.L); free(s.T);
     free(s.rhs); free(s.a); free(s.lam); free(s.mu); free(s.piv);
-    free(ip); free(iv); free(il); free(im); free(ia);
     return rc;
 }

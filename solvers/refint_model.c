@@ -406,3 +406,65 @@ int db_refint_project(db_refint_model *w, long double t, long double *p, long do
     }
     return 0;
 }
+
+/* ---- start-up and output shared by the reference path's integrators -------- */
+
+int db_refint_initial(const db_mech *m, long double *y, long double *lam, long double *mu)
+{
+    double *ip = calloc((size_t)m->np + 1, sizeof(double)),
+           *iv = calloc((size_t)m->nv + 1, sizeof(double)),
+           *il = calloc((size_t)m->nl + 1, sizeof(double)),
+           *im = calloc((size_t)m->nm + 1, sizeof(double)),
+           *ia = calloc((size_t)m->nv + 1, sizeof(double));
+    int rc = -1;
+    if (ip && iv && il && im && ia) {
+        m->init(m, ip, iv, il, im, ia);
+        for (int i = 0; i < m->np; i++)
+            y[i] = ip[i];
+        for (int i = 0; i < m->nv; i++)
+            y[m->np + i] = iv[i];
+        for (int i = 0; i < m->nl; i++)
+            lam[i] = il[i];
+        for (int i = 0; i < m->nm; i++)
+            mu[i] = im[i];
+        rc = 0;
+    }
+    free(ip); free(iv); free(il); free(im); free(ia);
+    return rc;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int db_refint_breakpoints(const db_mech *m, double *bp, int max)
+{
+    int nb = 0;
+    if (!m->breakpoints || max <= 0)
+        return 0;
+    double *raw = calloc((size_t)max, sizeof *raw);
+    if (!raw)
+        return 0;
+    int got = m->breakpoints(m, raw, max);
+    for (int i = 0; i < got && i < max; i++)
+        if (raw[i] > m->t0 && raw[i] < m->tend)
+            bp[nb++] = raw[i];
+    free(raw);
+    qsort(bp, (size_t)nb, sizeof *bp, cmp_double);
+    return nb;
+}
+
+void db_refint_store_row(const db_mech *m, int k, const long double *y, const long double *lam,
+                         const long double *mu, double *p, double *v, double *l, double *u)
+{
+    for (int i = 0; i < m->np; i++)
+        p[(long)k * m->np + i] = (double)y[i];
+    for (int i = 0; i < m->nv; i++)
+        v[(long)k * m->nv + i] = (double)y[m->np + i];
+    for (int i = 0; i < m->nl; i++)
+        l[(long)k * m->nl + i] = (double)lam[i];
+    for (int i = 0; i < m->nm; i++)
+        u[(long)k * m->nm + i] = (double)mu[i];
+}
