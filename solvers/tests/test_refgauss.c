@@ -16,6 +16,7 @@
 #include "solvers/refgauss.h"
 #include "testset/registry.h"
 #include "testset/tests/check.h"
+#include "refpath_exact.h"
 
 #define NT 21
 
@@ -33,29 +34,7 @@ static int run(const db_problem *pr, const db_mech *m, int s, double h, double e
     CHECK(rc == 0, "refgauss on the pendulum (s = %d, h = %g): %s", s, h, err);
     if (rc != 0)
         return -1;
-    double mag[3] = {0, 0, 0}, d[3] = {0, 0, 0};
-    *gres = 0;
-    *eend = 0;
-    for (int k = 0; k < NT; k++) {
-        double pe[2], ve[2], le[1], me[1];
-        pr->exact(m, t[k], pe, ve, le, me);
-        for (int i = 0; i < 2; i++) {
-            mag[0] = fmax(mag[0], fabs(pe[i]));
-            mag[1] = fmax(mag[1], fabs(ve[i]));
-            d[0] = fmax(d[0], fabs(p[2 * k + i] - pe[i]));
-            d[1] = fmax(d[1], fabs(v[2 * k + i] - ve[i]));
-            if (k == NT - 1)
-                *eend = fmax(*eend, fabs(p[2 * k + i] - pe[i]));
-        }
-        mag[2] = fmax(mag[2], fabs(le[0]));
-        d[2] = fmax(d[2], fabs(l[k] - le[0]));
-        double g[1] = {0}, G[2] = {0, 0};
-        m->g(m, t[k], p + 2 * k, g);
-        m->G(m, t[k], p + 2 * k, G);
-        *gres = fmax(*gres, fmax(fabs(g[0]), fabs(G[0] * v[2 * k] + G[1] * v[2 * k + 1])));
-    }
-    for (int g = 0; g < 3; g++)
-        e[g] = d[g] / mag[g];
+    refpath_errors(pr, m, NT, t, p, v, l, e, gres, eend);
     return 0;
 }
 
