@@ -144,6 +144,16 @@ static int sol_alloc(db_refgen_sol *s, const db_mech *m, int nt, const double *t
     return 0;
 }
 
+/* the counters of a reference-path integrator (refint, refgauss) as a run's */
+static void refpath_counters(db_counters *c, const db_refint_stats *st)
+{
+    c->steps = st->steps;
+    c->rejected = st->rejected;
+    c->f_evals = st->accel_evals;
+    c->jac_evals = st->jac_evals;
+    c->decompositions = st->lu;
+}
+
 /* the reference integrator (solvers/refint.h): a pilot run at REFINT_PILOT_TOL
  * gives the magnitudes of p and v over the span, then the run at rtol = tol
  * controls the error relative to them (atol = tol · 1e-6 for a group that
@@ -178,11 +188,7 @@ static int solve_refint(const db_mech *m, const db_refgen_method *meth, long max
         rc = db_refint_solve(m, &o, nt, t, s->tr.x[DB_GP], s->tr.x[DB_GV], s->tr.x[DB_GL],
                              s->tr.x[DB_GM], &st, msg, sizeof msg);
     s->cpu_seconds = db_cpu_seconds() - c0;
-    s->counters.steps = st.steps;
-    s->counters.rejected = st.rejected;
-    s->counters.f_evals = st.accel_evals;
-    s->counters.jac_evals = st.jac_evals;
-    s->counters.decompositions = st.lu;
+    refpath_counters(&s->counters, &st);
     if (rc != 0) {
         snprintf(err, errlen, "%s at tol %.0e failed: %s", DB_REFINT_NAME, meth->tol, msg);
         db_refgen_sol_free(s);
@@ -191,7 +197,7 @@ static int solve_refint(const db_mech *m, const db_refgen_method *meth, long max
     return 0;
 }
 
-/* the check method of the reference path (solvers/refgauss.h): Gauss–Legendre
+/* the reference path's second integrator (solvers/refgauss.h): Gauss–Legendre
  * collocation with 5 stages (order 10) and fixed steps of at most hmax */
 static int solve_refgauss(const db_mech *m, const db_refgen_method *meth, long max_steps,
                           int nt, const double *t, db_refgen_sol *s, char *err, size_t errlen)
@@ -208,9 +214,7 @@ static int solve_refgauss(const db_mech *m, const db_refgen_method *meth, long m
     int rc = db_refgauss_solve(m, &o, nt, t, s->tr.x[DB_GP], s->tr.x[DB_GV], s->tr.x[DB_GL],
                                s->tr.x[DB_GM], &st, msg, sizeof msg);
     s->cpu_seconds = db_cpu_seconds() - c0;
-    s->counters.steps = st.steps;
-    s->counters.rejected = st.rejected;
-    s->counters.f_evals = st.accel_evals;
+    refpath_counters(&s->counters, &st);
     if (rc != 0) {
         snprintf(err, errlen, "%s with h %.0e failed: %s", DB_REFGAUSS_NAME, meth->hmax, msg);
         db_refgen_sol_free(s);
