@@ -57,37 +57,38 @@ static const char *s_at(const cJSON *r, const char *k)
     return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, k));
 }
 
-/* the curve of problem/scenario/form/solver: x = scd ascending, y = log10 cpu */
-static int curve(const cJSON *runs, const char *p, const char *sc, const char *f,
-                 const char *s, double *x, double *y)
+/* one run of a cell the peer ran: its names, its place in the file, and its
+ * point (x = scd, y = log10 cpu; ok = 0 when it gives no point) */
+typedef struct {
+    const char *p, *sc, *f, *s;
+    int order, ok;
+    double x, y;
+} point;
+
+static int cmp_cell(const point *a, const point *b)
 {
-    int n = 0;
-    const cJSON *r;
-    cJSON_ArrayForEach(r, runs) {
-        const char *rp = s_at(r, "problem"), *rsc = s_at(r, "scenario"),
-                   *rf = s_at(r, "formulation"), *rs = s_at(r, "solver"), *st = s_at(r, "status");
-        if (!rp || !rsc || !rf || !rs || !st || strcmp(rp, p) || strcmp(rsc, sc) ||
-            strcmp(rf, f) || strcmp(rs, s) || strcmp(st, "ok"))
-            continue;
-        const cJSON *e = cJSON_GetObjectItemCaseSensitive(
-            cJSON_GetObjectItemCaseSensitive(r, "error"), "gscd");
-        if (!e) /* a file from before issue 14 */
-            e = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "error"),
-                                                 "scd");
-        const cJSON *c = cJSON_GetObjectItemCaseSensitive(r, "cpu_seconds");
-        if (!cJSON_IsNumber(e) || !isfinite(e->valuedouble) || !cJSON_IsNumber(c) ||
-            !(c->valuedouble > 0) || n == DB_RATIO_MAX_POINTS)
-            continue;
-        int i = n++;
-        while (i > 0 && x[i - 1] > e->valuedouble) {
-            x[i] = x[i - 1];
-            y[i] = y[i - 1];
-            i--;
-        }
-        x[i] = e->valuedouble;
-        y[i] = log10(c->valuedouble);
-    }
-    return n;
+    int c = strcmp(a->p, b->p);
+    if (!c)
+        c = strcmp(a->sc, b->sc);
+    if (!c)
+        c = strcmp(a->f, b->f);
+    return c;
+}
+
+/* by cell, solver, then the points in ascending scd (file order among equals) */
+static int cmp_point(const void *va, const void *vb)
+{
+    const point *a = va, *b = vb;
+    int c = cmp_cell(a, b);
+    if (!c)
+        c = strcmp(a->s, b->s);
+    if (!c)
+        c = (b->ok > a->ok) - (a->ok > b->ok); /* points first */
+    if (!c && a->ok)
+        c = (a->x > b->x) - (a->x < b->x);
+    if (!c)
+        c = (a->order > b->order) - (a->order < b->order);
+    return c;
 }
 
 static int cmp_key(const void *a, const void *b)
@@ -105,13 +106,55 @@ static int cell_key(const cJSON *r, char *buf, size_t len)
     return 0;
 }
 
+/* the point of run r, if it gives one (ok, finite scd, positive CPU time) */
+static int run_point(const cJSON *r, double *x, double *y)
+{
+    const char *st = s_at(r, "status");
+    const cJSON *err = cJSON_GetObjectItemCaseSensitive(r, "error");
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(err, "gscd");
+    if (!e) /* a file from before issue 14 */
+        e = cJSON_GetObjectItemCaseSensitive(err, "scd");
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(r, "cpu_seconds");
+    if (!st || strcmp(st, "ok") || !cJSON_IsNumber(e) || !isfinite(e->valuedouble) ||
+        !cJSON_IsNumber(c) || !(c->valuedouble > 0))
+        return 0;
+    *x = e->valuedouble;
+    *y = log10(c->valuedouble);
+    return 1;
+}
+
+/* the curve of the group pt[a..b) (one cell and solver): its first
+ * DB_RATIO_MAX_POINTS points, scd ascending */
+static int group_curve(const point *pt, int a, int b, double *x, double *y)
+{
+    int n = 0;
+    for (int i = a; i < b && pt[i].ok && n < DB_RATIO_MAX_POINTS; i++, n++) {
+        x[n] = pt[i].x;
+        y[n] = pt[i].y;
+    }
+    return n;
+}
+
+/* a row of the table and the place in the file of its solver's first run */
+typedef struct {
+    db_peer_ratio r;
+    int first;
+} row;
+
+static int by_first(const void *a, const void *b)
+{
+    const row *u = a, *v = b;
+    return (u->first > v->first) - (u->first < v->first);
+}
+
+/* Linear in the runs apart from two sorts: the cells the peer ran are sorted
+ * keys (a run of another cell is passed over by a binary search); the runs of
+ * those cells are sorted by cell, solver and scd, and each solver's group is
+ * compared with the peer's group of its cell. */
 int db_peer_ratio_table(const cJSON *runs, const char *peer, db_peer_ratio *out, int max)
 {
-    int nr = 0;
     const cJSON *r;
-    /* the cells the peer ran, sorted (linear time overall: a run of a cell the
-     * peer did not run is passed over by a binary search, not a scan) */
-    int npk = 0, cap = 0;
+    int npk = 0, cap = 0, n = 0, nr = 0;
     char **pk = NULL;
     cJSON_ArrayForEach(r, runs) {
         const char *s = s_at(r, "solver");
@@ -122,49 +165,73 @@ int db_peer_ratio_table(const cJSON *runs, const char *peer, db_peer_ratio *out,
             cap = cap ? 2 * cap : 64;
             char **g = realloc(pk, (size_t)cap * sizeof *g);
             if (!g)
-                break;
+                goto done;
             pk = g;
         }
         if (!(pk[npk] = strdup(key)))
-            break;
+            goto done;
         npk++;
     }
-    if (npk == 0) {
-        free(pk);
-        return 0;
-    }
+    if (npk == 0)
+        goto done;
     qsort(pk, (size_t)npk, sizeof *pk, cmp_key);
+    point *pt = malloc((size_t)cJSON_GetArraySize(runs) * sizeof *pt);
+    row *rows = malloc((size_t)cJSON_GetArraySize(runs) * sizeof *rows);
+    if (!pt || !rows) {
+        free(pt);
+        free(rows);
+        goto done;
+    }
+    int order = 0;
     cJSON_ArrayForEach(r, runs) {
         char key[256];
         const char *kp = key;
-        if (cell_key(r, key, sizeof key) != 0 ||
+        point q = {s_at(r, "problem"), s_at(r, "scenario"), s_at(r, "formulation"),
+                   s_at(r, "solver"), order++, 0, 0, 0};
+        if (!q.s || cell_key(r, key, sizeof key) != 0 ||
             !bsearch(&kp, pk, (size_t)npk, sizeof *pk, cmp_key))
             continue; /* the peer did not run this cell */
-        const char *p = s_at(r, "problem"), *sc = s_at(r, "scenario"), *f = s_at(r, "formulation"),
-                   *s = s_at(r, "solver");
-        if (!p || !sc || !f || !s || strcmp(s, peer) == 0)
-            continue;
-        int seen = 0;
-        for (int i = 0; i < nr && !seen; i++)
-            seen = !strcmp(out[i].problem, p) && !strcmp(out[i].scenario, sc) &&
-                   !strcmp(out[i].form, f) && !strcmp(out[i].solver, s);
-        if (seen || nr == max)
-            continue;
-        double xs[DB_RATIO_MAX_POINTS], ys[DB_RATIO_MAX_POINTS];
-        double xp[DB_RATIO_MAX_POINTS], yp[DB_RATIO_MAX_POINTS];
-        int np = curve(runs, p, sc, f, peer, xp, yp);
-        if (np == 0)
-            continue; /* the peer did not run this formulation */
-        int ns = curve(runs, p, sc, f, s, xs, ys);
-        db_peer_ratio *o = &out[nr++];
-        o->problem = p;
-        o->scenario = sc;
-        o->form = f;
-        o->solver = s;
-        o->npts = ns;
-        o->npts_peer = np;
-        o->ratio = db_peer_ratio_of(xs, ys, ns, xp, yp, np, &o->lo, &o->hi, &o->rmin, &o->rmax);
+        q.ok = run_point(r, &q.x, &q.y);
+        pt[n++] = q;
     }
+    qsort(pt, (size_t)n, sizeof *pt, cmp_point);
+    for (int c0 = 0, c1; c0 < n; c0 = c1) {
+        for (c1 = c0 + 1; c1 < n && !cmp_cell(&pt[c0], &pt[c1]); c1++)
+            ;
+        int p0 = c0, p1 = c0; /* the peer's group in cell [c0, c1) */
+        while (p0 < c1 && strcmp(pt[p0].s, peer) != 0)
+            p0++;
+        for (p1 = p0; p1 < c1 && !strcmp(pt[p1].s, peer); p1++)
+            ;
+        double xp[DB_RATIO_MAX_POINTS], yp[DB_RATIO_MAX_POINTS];
+        int np = group_curve(pt, p0, p1, xp, yp);
+        for (int g0 = c0, g1; g0 < c1; g0 = g1) {
+            int first = pt[g0].order;
+            for (g1 = g0 + 1; g1 < c1 && !strcmp(pt[g0].s, pt[g1].s); g1++)
+                first = pt[g1].order < first ? pt[g1].order : first;
+            if (np == 0 || g0 == p0)
+                continue; /* the peer did not run this formulation, or it is the peer */
+            double xs[DB_RATIO_MAX_POINTS], ys[DB_RATIO_MAX_POINTS];
+            row *o = &rows[nr++];
+            o->first = first;
+            o->r.problem = pt[g0].p;
+            o->r.scenario = pt[g0].sc;
+            o->r.form = pt[g0].f;
+            o->r.solver = pt[g0].s;
+            o->r.npts = group_curve(pt, g0, g1, xs, ys);
+            o->r.npts_peer = np;
+            o->r.ratio = db_peer_ratio_of(xs, ys, o->r.npts, xp, yp, np, &o->r.lo, &o->r.hi,
+                                          &o->r.rmin, &o->r.rmax);
+        }
+    }
+    /* the rows in the order their solver first appears in the file, the first max */
+    qsort(rows, (size_t)nr, sizeof *rows, by_first);
+    nr = nr < max ? nr : max;
+    for (int i = 0; i < nr; i++)
+        out[i] = rows[i].r;
+    free(rows);
+    free(pt);
+done:
     for (int i = 0; i < npk; i++)
         free(pk[i]);
     free(pk);

@@ -1,15 +1,75 @@
 /* test_peer_ratio.c — the two fits behind the performance tables (issue 9):
  * db_peer_ratio_of (CPU time at equal scd, peer_ratio.h) on curves with a known
- * ratio, and db_scaling_slope (scaling.h) on exact power laws. */
+ * ratio, db_peer_ratio_table on a small bench file (the runs shuffled: rows in
+ * the order their solver first appears, none for a cell the peer did not run,
+ * a row without points for a solver that only failed, the table cut at max),
+ * and db_scaling_slope (scaling.h) on exact power laws. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
 
 #include "harness/peer_ratio.h"
 #include "harness/scaling.h"
 #include "testset/tests/check.h"
 
+/* a run: cell problem p, formulation GGL, solver s; scd x and CPU time 10^y */
+static void add(cJSON *runs, const char *p, const char *s, const char *st, double x, double y)
+{
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "problem", p);
+    cJSON_AddStringToObject(r, "scenario", "default");
+    cJSON_AddStringToObject(r, "formulation", "GGL");
+    cJSON_AddStringToObject(r, "solver", s);
+    cJSON_AddStringToObject(r, "status", st);
+    cJSON_AddNumberToObject(r, "cpu_seconds", pow(10.0, y));
+    cJSON_AddNumberToObject(cJSON_AddObjectToObject(r, "error"), "gscd", x);
+    cJSON_AddItemToArray(runs, r);
+}
+
+static void table(void)
+{
+    /* cell q: peer cost 10^(x/2 - 4), solver b twice that, solver a 5 times; cell
+     * z: no peer; solver c only failed in q.  File order: b, z's runs, a, c, peer */
+    cJSON *runs = cJSON_CreateArray();
+    for (int k = 5; k >= 2; k--) /* b, scd descending in the file */
+        add(runs, "q", "b", "ok", k, k / 2.0 - 4 + log10(2.0));
+    add(runs, "z", "a", "ok", 3, -3);
+    add(runs, "z", "b", "ok", 3, -3);
+    for (int k = 2; k <= 5; k++)
+        add(runs, "q", "a", "ok", k + 0.5, (k + 0.5) / 2 - 4 + log10(5.0));
+    add(runs, "q", "c", "failed", 4, -1);
+    add(runs, "q", "a", "failed", 9, -1); /* no point: not ok */
+    for (int k = 1; k <= 6; k++)
+        add(runs, "q", "ida", "ok", k, k / 2.0 - 4);
+    db_peer_ratio t[4];
+    int n = db_peer_ratio_table(runs, "ida", t, 4);
+    CHECK(n == 3, "%d rows, expected 3 (b, a, c of cell q)", n);
+    if (n == 3) {
+        CHECK(!strcmp(t[0].solver, "b") && !strcmp(t[1].solver, "a") &&
+                  !strcmp(t[2].solver, "c"), "row order %s %s %s, expected b a c",
+              t[0].solver, t[1].solver, t[2].solver);
+        CHECK(!strcmp(t[0].problem, "q") && !strcmp(t[1].problem, "q"), "a row of cell z");
+        CHECK(fabs(t[0].ratio - 2.0) < 1e-12 && t[0].npts == 4 && t[0].npts_peer == 6,
+              "b: ratio %.15g over %d / %d points, expected 2 over 4 / 6", t[0].ratio,
+              t[0].npts, t[0].npts_peer);
+        CHECK(fabs(t[1].ratio - 5.0) < 1e-12 && t[1].npts == 4 && t[1].lo == 2.5 &&
+                  t[1].hi == 5.5, "a: ratio %.15g on [%g, %g] over %d points", t[1].ratio,
+              t[1].lo, t[1].hi, t[1].npts);
+        CHECK(t[2].npts == 0 && isnan(t[2].ratio), "c: %d points, ratio %g", t[2].npts,
+              t[2].ratio);
+    }
+    CHECK(db_peer_ratio_table(runs, "ida", t, 2) == 2 && !strcmp(t[1].solver, "a"),
+          "cut at 2 rows: not the first two in file order");
+    CHECK(db_peer_ratio_table(runs, "nopeer", t, 4) == 0, "rows without the peer's runs");
+    cJSON_Delete(runs);
+}
+
 int main(void)
 {
+    table();
+
     /* peer: cpu = 10^(scd/2 - 4) at scd 3, 5, 7, 9; solver: 3x that cost on
      * other scd points 2, 4.5, 8 (linear in log cpu, so interpolation is exact) */
     double xp[4] = {3, 5, 7, 9}, yp[4], xs[3] = {2, 4.5, 8}, ys[3];
