@@ -25,16 +25,25 @@
                   "convergence test fails and the step collapses at the start (Brenan/" \
                   "Campbell/Petzold ch. 3 and 5); ida --variant ewt (index-aware weights) " \
                   "solves these runs"
+#define EOM0_DRIFT "EoM0 keeps only the acceleration level: the position constraint drifts " \
+                   "quadratically in t (seed 003 sect. 2.1.4); over 1000 s (the long " \
+                   "pendulum, Fekete) at tol 1e-3 the drift ends the run"
+#define INDEX2_BDF_START "BDF on the index-2 forms of the rigid slider crank at tol 1e-9 and " \
+                         "1e-10: the first step collapses below hmin at t = 0, the start-up " \
+                         "weakness of the index-2 GGL runs at 1e-10 above; radau5 (GGL) and " \
+                         "geoms (oEoM1) solve these runs"
+#define GEOMS_SLIDER "geoms on oEoM0 of the slider crank at tol 1e-9 and 1e-10: the step size " \
+                     "collapses at t = 0.004-0.005 s (cause not analysed); geoms on oEoM1 and " \
+                     "radau5 on EoM0 solve these runs"
 #define FOURBAR_SING "the motion passes the singular position (all bars horizontal: rank G " \
                      "drops from 2N+1 to N+1, lambda has a pole; fact sheet " \
                      "four_bar_chain.md sect. 4) at t_h1 = 0.714 s (N = 2); the Newton " \
                      "matrix with G (index 2) and geoms's selector (pivots of G) become " \
                      "singular there and the step size collapses; classed 'singular'"
 const db_xfail db_expected_failures[] = {
-    {"pendulum", "long", "EoM0", "*", 1e-3, 1e-3,
-     "EoM0 keeps only the acceleration level: the position constraint drifts "
-     "quadratically in t (seed 003 sect. 2.1.4); over 1000 s at tol 1e-3 the drift "
-     "ends the run", "theory", "solver"},
+    {"pendulum", "long", "EoM0", "*", 1e-3, 1e-3, EOM0_DRIFT, "theory", "solver"},
+    {"fekete", "default", "EoM0", "bdf", 1e-3, 1e-3, EOM0_DRIFT, "theory", "solver"},
+    {"fekete", "default", "EoM0", "ida", 1e-3, 1e-3, EOM0_DRIFT, "theory", "solver"},
     {"andrews", "default", "GGL", "bdf", 1e-10, 1e-10, INDEX2_BDF, "weakness", "solver"},
     {"insulator_chain", "default", "GGL", "bdf", 1e-10, 1e-10, INDEX2_BDF, "weakness", "solver"},
     {"skateboard", "s2", "EoM", "radau5", 1e-10, 1e-9,
@@ -56,8 +65,18 @@ const db_xfail db_expected_failures[] = {
      "solver,budget"},
     {"pendulum", "v28", "GGL", "ida", 1e-10, 1e-10, STOCK_IDA, "theory", "budget"},
     {"pendulum", "long", "GGL", "ida", 1e-10, 1e-8, STOCK_IDA, "theory", "budget"},
-    {"slider_crank", "*", "GGL", "ida", 1e-10, 1e-6, STOCK_IDA, "theory", "solver"},
-    {"slider_crank", "*", "EoM1", "ida", 1e-10, 1e-8, STOCK_IDA, "theory", "solver"},
+    {"slider_crank", "smooth", "GGL", "ida", 1e-10, 1e-6, STOCK_IDA, "theory", "solver"},
+    {"slider_crank", "rigid", "GGL", "ida", 1e-10, 1e-7, STOCK_IDA, "theory", "solver"},
+    {"slider_crank", "*", "EoM1", "ida", 1e-10, 1e-7, STOCK_IDA, "theory", "solver"},
+    {"fekete", "default", "GGL", "ida", 1e-10, 1e-9, STOCK_IDA, "theory", "solver"},
+    /* from the full sweep of the thirteen problems (make bench: 2720 runs) */
+    {"slider_crank", "rigid", "GGL", "bdf", 1e-10, 1e-9, INDEX2_BDF_START, "weakness", "solver"},
+    {"slider_crank", "rigid", "oEoM1", "odassl", 1e-10, 1e-9, INDEX2_BDF_START, "weakness",
+     "solver"},
+    {"slider_crank", "rigid", "oEoM0", "odassl", 1e-10, 1e-9, INDEX2_BDF_START, "weakness",
+     "solver"},
+    {"slider_crank", "smooth", "oEoM0", "geoms", 1e-10, 1e-9, GEOMS_SLIDER, "weakness", "solver"},
+    {"slider_crank", "rigid", "oEoM0", "geoms", 1e-10, 1e-10, GEOMS_SLIDER, "weakness", "solver"},
     {"bricard", "default", "*", "*", 1e-10, 1e-3,
      "one constraint is redundant at every configuration (rank G = 23 of 24; fact sheet "
      "bricard.md sect. 4): every saddle-point, Newton and projection matrix is singular; "
@@ -70,10 +89,29 @@ const db_xfail db_expected_failures[] = {
     {"four_bar_chain", "default", "oEoM0", "geoms", 1e-10, 1e-3, FOURBAR_SING, "theory", "singular"},
     /* the quick suite's other failures there (which tolerances pass the singular
      * positions is a matter of where the steps fall) */
-    {"four_bar_chain", "default", "EoM", "radau5", 1e-4, 1e-4, FOURBAR_SING, "theory", "singular"},
-    {"four_bar_chain", "default", "EoM", "radau5", 1e-8, 1e-8, FOURBAR_SING, "theory", "singular"},
-    {"four_bar_chain", "default", "EoM", "rosnys", 1e-8, 1e-6, FOURBAR_SING, "theory", "singular"},
-    {"four_bar_chain", "default", "EoM0", "ida", 1e-8, 1e-8, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "EoM", "radau5", 1e-4, 1e-3, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "EoM", "radau5", 1e-10, 1e-8, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "EoM", "rosnys", 1e-10, 1e-5, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "EoM1", "bdf", 1e-7, 1e-7, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "EoM0", "radau5", 1e-10, 1e-10, FOURBAR_SING, "theory",
+     "singular"},
+    {"four_bar_chain", "default", "EoM0", "bdf", 1e-3, 1e-3, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "EoM0", "bdf", 1e-7, 1e-7, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "EoM0", "bdf", 1e-10, 1e-9, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "GGL", "bdf", 1e-10, 1e-10, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "GGL", "ida", 1e-10, 1e-9, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "oEoM1", "odassl", 1e-10, 1e-10, FOURBAR_SING, "theory",
+     "singular"},
+    {"four_bar_chain", "default", "oEoM0", "odassl", 1e-10, 1e-9, FOURBAR_SING, "theory",
+     "singular"},
+    /* ida on EoM0: the quick suite's budget stops it at 1e-8 in Newton (singular); the full
+     * suite's at 1e-3 by max_steps near t = 20 s, and the tighter tolerances are then
+     * skipped as budget failures, except 1e-4 and 1e-6, which pass in the quick suite
+     * (their skip in the full sweep stays an unlisted failure) */
+    {"four_bar_chain", "default", "EoM0", "ida", 1e-3, 1e-3, FOURBAR_SING, "theory", "budget"},
+    {"four_bar_chain", "default", "EoM0", "ida", 1e-5, 1e-5, FOURBAR_SING, "theory", "budget"},
+    {"four_bar_chain", "default", "EoM0", "ida", 1e-10, 1e-7, FOURBAR_SING, "theory",
+     "singular,budget"},
     {NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL},
 };
 
