@@ -225,7 +225,7 @@ static cJSON *evaluate(const cJSON *e, const char *seed, cache_t *cache, int k, 
     db_verdict v = DB_VERDICT_NOT_COMPARABLE;
     double ratio = NAN, digits = NAN, ours = NAN;
     const char *ours_status = NULL;
-    char why[300] = "";
+    char why[1024] = "";
     if (cmd) {
         const db_run_result *r = cached_run(cache, cmd, where);
         char full[600];
