@@ -3,8 +3,10 @@
  * solution) the CSV has one row per accepted step after the row of t0, its times
  * strictly increase to t_end, its error columns equal the group-scaled errors
  * recomputed here from the exact solution, the recorded step errors are the
- * largest of them and within 100·tol; on Andrews (no exact solution) the
- * recomputed reference agrees with the stored one to ≥ 10 digits; a solver that
+ * largest of them and within 100·tol, the --component error there (papers'
+ * comp_err_max_steps) is the largest over the rows; on Andrews (no exact
+ * solution) the recomputed reference agrees with the stored one to ≥ 10
+ * digits; a solver that
  * drops a step point or repeats one is caught (run fails with a message), and a
  * solver that does not report step points is refused with exit status 2. */
 #include <math.h>
@@ -129,6 +131,8 @@ static db_run_spec spec_of(const char *prob, const char *form, const char *solve
 static void pendulum_case(const char *form, const char *solver, const char *path)
 {
     db_run_spec s = spec_of("pendulum", form, solver, path);
+    s.comp_group = DB_GV;   /* --component v:1: its largest error at the step points */
+    s.comp_index = 1;
     db_run_result r;
     char err[512];
     CHECK(db_run_execute(&s, &r, err, sizeof err) == 0, "%s: %s", solver, err);
@@ -150,7 +154,7 @@ static void pendulum_case(const char *form, const char *solver, const char *path
     int ip = col_of(&c, "p1"), iv = col_of(&c, "v1"), iep = col_of(&c, "err_p"),
         iev = col_of(&c, "err_v");
     CHECK(ip > 0 && iv > 0 && iep > 0 && iev > 0, "%s: CSV header %s", solver, c.head);
-    double t_prev = -INFINITY, emax_p = 0, emax_v = 0, worst = 0;
+    double t_prev = -INFINITY, emax_p = 0, emax_v = 0, worst = 0, comp_max = 0, comp_t = NAN;
     for (int k = 0; k < c.nrow && ip > 0 && iv > 0 && iep > 0 && iev > 0; k++) {
         const double *row = c.v + (size_t)k * c.ncol;
         CHECK(row[0] > t_prev, "%s: row %d: t = %.17g after %.17g", solver, k, row[0], t_prev);
@@ -167,6 +171,10 @@ static void pendulum_case(const char *form, const char *solver, const char *path
         if (k > 0) {
             emax_p = fmax(emax_p, row[iep]);
             emax_v = fmax(emax_v, row[iev]);
+            if (fabs(row[iv + 1] - v[1]) > comp_max) {
+                comp_max = fabs(row[iv + 1] - v[1]);
+                comp_t = row[0];
+            }
         }
     }
     CHECK(worst < 1e-9, "%s: error columns differ from the exact solution's by %.3g", solver,
@@ -178,6 +186,10 @@ static void pendulum_case(const char *form, const char *solver, const char *path
               fabs(emax_v - r.step_err[DB_GV]) <= 1e-6 * emax_v,
           "%s: recorded step errors p %.6e v %.6e, CSV's largest %.6e %.6e", solver,
           r.step_err[DB_GP], r.step_err[DB_GV], emax_p, emax_v);
+    CHECK(fabs(r.comp_step_err_max - comp_max) <= 1e-9 + 1e-6 * comp_max &&
+              fabs(r.comp_step_t_max - comp_t) < 1e-12,
+          "%s: --component v:1 at the step points %.6e at %.10g, recomputed %.6e at %.10g",
+          solver, r.comp_step_err_max, r.comp_step_t_max, comp_max, comp_t);
     CHECK(r.step_err[DB_GP] < 100 * TOL && r.step_err[DB_GV] < 100 * TOL &&
               r.step_err[DB_GP] > 0,
           "%s: step errors p %.3e v %.3e not consistent with tol %g", solver, r.step_err[DB_GP],
