@@ -16,7 +16,8 @@ const db_help db_help_table[] = {
     {"run",
      "run -p PROBLEM[:SCENARIO] -f FORMULATION -s SOLVER --tol T [--rtol R --atol A]\n"
      "             [--param NAME=VALUE ...] [--max-steps N] [--max-cpu S] [--variant V]\n"
-     "             [--json FILE] [--trajectory FILE.csv] [--h0 H] [--end-only] [--component G:I]",
+     "             [--json FILE] [--trajectory FILE.csv] [--h0 H] [--end-only] [--component G:I]\n"
+     "             [--step-points] [--steps-out FILE.csv]",
      "one run: a summary line, optionally its run record and its trajectory",
      "  -p, --problem P[:S]   problem and scenario (default: the first scenario)\n"
      "  -f, --formulation F   EoM, EoM1, EoM0, GGL, oEoM1, oEoM0\n"
@@ -35,7 +36,15 @@ const db_help db_help_table[] = {
      "  --end-only            output at t_end only (no grid errors; counters of the\n"
      "                        integration alone)\n"
      "  --component G:I       largest absolute error of one component (G one of p v l m)\n"
-     "                        over the grid, its time, and at t_end\n"},
+     "                        over the grid, its time, and at t_end\n"
+     "  --step-points         also measure at the solver's own step points (t0 and every\n"
+     "                        accepted step, the values the steps computed): largest\n"
+     "                        error per group and of --component there, against the exact\n"
+     "                        solution or the stored reference's primary computation\n"
+     "                        redone at those times (its agreement with the stored grid\n"
+     "                        printed); a solver that cannot report them: exit 2\n"
+     "  --steps-out FILE      --step-points, and write the solution at the step points\n"
+     "                        as CSV (the columns of --trajectory)\n"},
     {"bench",
      "bench [--suite quick|full|scaling] [--problems a,b] [--formulations ..] [--solvers ..]\n"
      "             [--tols 1e-3:1e-10] [--out DIR] [--shard K/N] [--jobs J] [--resume]",

@@ -129,6 +129,8 @@ static double measure_value(const db_run_result *r, const char *m, const char *w
         return r->comp_err_max;
     if (strcmp(m, "comp_err_end") == 0)
         return r->comp_err_end;
+    if (strcmp(m, "comp_err_max_steps") == 0)   /* run --step-points --component G:I */
+        return r->spec.step_points ? r->comp_step_err_max : NAN;
     if (strncmp(m, "size:", 5) == 0) {
         double s = 0;
         for (const char *p = m + 5; *p; p++) {
@@ -158,7 +160,7 @@ static int measure_known(const char *m)
 {
     static const char *const plain[] = {"steps", "rejected", "attempts", "f_evals",
                                         "jac_evals", "decompositions", "solves", "status",
-                                        "comp_err_max", "comp_err_end"};
+                                        "comp_err_max", "comp_err_end", "comp_err_max_steps"};
     for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
         if (strcmp(m, plain[i]) == 0)
             return 1;
@@ -223,7 +225,7 @@ static cJSON *evaluate(const cJSON *e, const char *seed, cache_t *cache, int k, 
     db_verdict v = DB_VERDICT_NOT_COMPARABLE;
     double ratio = NAN, digits = NAN, ours = NAN;
     const char *ours_status = NULL;
-    char why[300] = "";
+    char why[1024] = "";
     if (cmd) {
         const db_run_result *r = cached_run(cache, cmd, where);
         char full[600];

@@ -64,6 +64,16 @@ cJSON *db_record_json(const db_run_result *res)
     cJSON_AddItemToObject(err, "lambda_scd", db_json_num(res->lambda_scd));
     cJSON_AddItemToObject(err, "end", groups(res->err_end));
     cJSON_AddItemToObject(err, "grid", groups(res->err_grid));
+    /* run --step-points (docs/json.md): the errors at the solver's own step points */
+    if (res->spec.step_points && strcmp(res->status, "ok") == 0) {
+        cJSON *sp = cJSON_AddObjectToObject(r, "step_points");
+        cJSON_AddNumberToObject(sp, "n", (double)res->nsteppts);
+        cJSON_AddItemToObject(sp, "error", groups(res->step_err));
+        if (res->step_ref[0]) {
+            cJSON_AddStringToObject(sp, "reference", res->step_ref);
+            cJSON_AddItemToObject(sp, "reference_digits", groups(res->step_ref_digits));
+        }
+    }
 
     cJSON *rs = cJSON_AddObjectToObject(r, "residual");
     cJSON_AddItemToObject(rs, "position", db_json_num(res->residual[0]));

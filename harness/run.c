@@ -8,6 +8,7 @@
 
 #include "reference.h"
 #include "run.h"
+#include "steppoints.h"
 #include "trajcsv.h"
 #include "trajdump.h"
 
@@ -162,6 +163,72 @@ static void comp_errors(const db_run_spec *spec, db_run_result *res, const db_re
     res->comp_err_end = fabs(res->end[g][i] - ref->end[g][i]);
 }
 
+/* --step-points: the solution at the solver's own step points (t0 and every
+ * accepted step), its errors against the reference there (res->step_err,
+ * comp_step_*), and the CSV of --steps-out; 0, or -1 with a message in err (a
+ * solver that broke the step-point contract, out of memory, a file not written) */
+static int step_measures(const db_run_spec *spec, db_run_result *res, const db_mech *m,
+                         const db_dae *d, const db_ref *ref, const db_steppts *sp, char *err,
+                         size_t errlen)
+{
+    char why[320];
+    if (db_steppts_check(sp, res->counters.steps, m->t0, m->tend, why, sizeof why) != 0) {
+        snprintf(err, errlen, "step points of %s: %s", spec->solver->name, why);
+        return -1;
+    }
+    int size[DB_NGROUPS] = {m->np, m->nv, m->nl, m->nm};
+    int nt = (int)sp->nt + 1;
+    sol_traj s;
+    db_traj rt;
+    memset(&rt, 0, sizeof rt);
+    int rc = -1;
+    if (sol_alloc(&s, nt, size, 0) != 0) {
+        snprintf(err, errlen, "out of memory for the step points");
+        goto done;
+    }
+    s.t[0] = m->t0;
+    sol_set(&s, 0, d, d->y0);
+    for (int k = 1; k < nt; k++) {
+        s.t[k] = sp->t[k - 1];
+        sol_set(&s, k, d, sp->y + (size_t)(k - 1) * (size_t)d->n);
+    }
+    res->nsteppts = sp->nt;
+    if (!ref->have) {
+        rc = spec->steps_csv ? db_traj_csv(spec->steps_csv, &s.tr, NULL, NULL, err, errlen) : 0;
+        goto done;
+    }
+    if (db_steppts_reference(spec->prob, m, ref, nt, s.t, &rt, res->step_ref,
+                             sizeof res->step_ref, res->step_ref_digits, err, errlen) != 0)
+        goto done;
+    for (int g = 0; g < DB_NGROUPS; g++) {
+        int n = size[g];
+        double e = n ? 0.0 : NAN;
+        for (int k = 1; k < nt && n; k++) {
+            double ek = db_group_error(s.tr.x[g] + (size_t)k * n, rt.x[g] + (size_t)k * n, n,
+                                       ref->mag[g]);
+            if (!(ek <= e))
+                e = ek;
+        }
+        res->step_err[g] = e;
+    }
+    int g = spec->comp_group, i = spec->comp_index;
+    if (g >= 0 && g < DB_NGROUPS && i >= 0 && i < size[g]) {
+        res->comp_step_err_max = 0.0;
+        for (int k = 1; k < nt; k++) {
+            double e = fabs(s.tr.x[g][(size_t)k * size[g] + i] - rt.x[g][(size_t)k * size[g] + i]);
+            if (!(e <= res->comp_step_err_max)) {
+                res->comp_step_err_max = e;
+                res->comp_step_t_max = s.t[k];
+            }
+        }
+    }
+    rc = spec->steps_csv ? db_traj_csv(spec->steps_csv, &s.tr, &rt, ref->mag, err, errlen) : 0;
+done:
+    db_steppts_traj_free(&rt);
+    sol_free(&s);
+    return rc;
+}
+
 /* integrate and measure; m, d and ref are set up */
 static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mech *m,
                        const db_dae *d, const db_ref *ref, char *err, size_t errlen)
@@ -176,6 +243,8 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
     sol_traj s, aligned;
     memset(&s, 0, sizeof s);
     memset(&aligned, 0, sizeof aligned);
+    db_steppts sp;
+    db_steppts_init(&sp, d->n);
     int rc = -1;
     if (!tout || !map)
         goto oom;
@@ -203,6 +272,10 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
     db_solver_opts o = {.rtol = spec->rtol, .atol = spec->atol, .max_steps = spec->max_steps,
                         .max_cpu = spec->max_cpu, .variant = spec->variant,
                         .h0 = spec->h0};
+    if (spec->step_points) {
+        o.step_point = db_steppts_add;
+        o.step_ctx = &sp;
+    }
     db_timing tm;
     char msg[256] = "";
     db_status st = db_timed_integrate(spec->solver, d, &o, &out, &res->counters, msg,
@@ -270,6 +343,8 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
         if (spec->csv_path && db_traj_csv(spec->csv_path, &s.tr, NULL, NULL, err, errlen) != 0)
             goto fail_csv;
     }
+    if (spec->step_points && step_measures(spec, res, m, d, ref, &sp, err, errlen) != 0)
+        goto fail_csv;
     rc = 0;
     goto done;
 oom:
@@ -277,6 +352,7 @@ oom:
 fail_csv:
     rc = -1;
 done:
+    db_steppts_free(&sp);
     sol_free(&s);
     sol_free(&aligned);
     free(y);
@@ -292,8 +368,9 @@ void db_run_execute_skipped(const db_run_spec *spec, db_run_result *res, const c
     res->spec = *spec;
     res->scd = res->mescd = res->ivp_scd = res->lambda_scd = res->invariant_drift = NAN;
     res->comp_err_max = res->comp_t_max = res->comp_err_end = NAN;
+    res->comp_step_err_max = res->comp_step_t_max = NAN;
     for (int g = 0; g < DB_NGROUPS; g++)
-        res->err_end[g] = res->err_grid[g] = NAN;
+        res->err_end[g] = res->err_grid[g] = res->step_err[g] = res->step_ref_digits[g] = NAN;
     for (int l = 0; l < 3; l++)
         res->residual[l] = NAN;
     set_failed(res, reason, msg);

@@ -33,6 +33,10 @@ typedef struct {
     int end_only;                /* output only at t_end (--end-only): no grid errors */
     int comp_group, comp_index;  /* --component G:I (comp_group >= 0): absolute error of
                                   * that one component on the grid and at t_end */
+    int step_points;             /* --step-points: also measure at the solver's own step
+                                  * points (steppoints.h); needs solver->step_points */
+    const char *steps_csv;       /* NULL, or a CSV file for the solution at the step
+                                  * points with its error per group (--steps-out) */
 } db_run_spec;
 
 typedef struct {
@@ -52,6 +56,14 @@ typedef struct {
     double invariant_drift;
     /* of --component: largest absolute error on the reference grid, its time, at t_end */
     double comp_err_max, comp_t_max, comp_err_end;
+    /* of --step-points (ok runs with a reference): the number of step points, the
+     * largest group error over them, the --component error there and its time, the
+     * source of the reference there and its agreement (digits) with the stored grid */
+    long nsteppts;
+    double step_err[DB_NGROUPS];
+    double comp_step_err_max, comp_step_t_max;
+    char step_ref[200];
+    double step_ref_digits[DB_NGROUPS];
     /* state at the end of integration (have_end = 1 for ok runs) */
     int have_end;
     double t_end;

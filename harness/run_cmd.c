@@ -1,5 +1,6 @@
 /* run_cmd.c — "daebench run": options of one run, its summary line, and the run
  * record written atomically with --json (DESIGN.md §"The program", §"JSON"). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,13 +19,13 @@
 void db_run_parse_args(int argc, char **argv, db_run_spec *out, const char **json_out)
 {
     const char *pspec = NULL, *fname = NULL, *sname = NULL, *json = NULL, *variant = NULL;
-    const char *csv = NULL;
+    const char *csv = NULL, *steps_csv = NULL;
     const char *params[64];
     int nparams = 0;
     double tol = 0, rtol = 0, atol = 0, max_cpu = 0;
     long max_steps = 0;
     double h0 = 0;
-    int end_only = 0, comp_group = -1, comp_index = 0;
+    int end_only = 0, comp_group = -1, comp_index = 0, step_points = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-p") == 0 || strcmp(a, "--problem") == 0)
@@ -77,6 +78,12 @@ void db_run_parse_args(int argc, char **argv, db_run_spec *out, const char **jso
             json = db_cli_value(argc, argv, &i);
         else if (strcmp(a, "--trajectory") == 0)
             csv = db_cli_value(argc, argv, &i);
+        else if (strcmp(a, "--step-points") == 0)
+            step_points = 1;
+        else if (strcmp(a, "--steps-out") == 0) {
+            steps_csv = db_cli_value(argc, argv, &i);
+            step_points = 1;
+        }
         else
             db_die("run: unknown option '%s' (see daebench run --help)", a);
     }
@@ -100,6 +107,11 @@ void db_run_parse_args(int argc, char **argv, db_run_spec *out, const char **jso
         db_die("run: the directory of --json %s does not exist", json);
     if (csv && db_dir_of_exists(csv) != 0)
         db_die("run: the directory of --trajectory %s does not exist", csv);
+    if (steps_csv && db_dir_of_exists(steps_csv) != 0)
+        db_die("run: the directory of --steps-out %s does not exist", steps_csv);
+    if (step_points && !solver->step_points)
+        db_die("run: solver %s does not report its step points (--step-points, --steps-out)",
+               solver->name);
 
     db_run_spec spec;
     db_run_spec_init(&spec, prob, sc, (db_form)form, solver, rtol, atol);
@@ -111,12 +123,41 @@ void db_run_parse_args(int argc, char **argv, db_run_spec *out, const char **jso
     spec.end_only = end_only;
     spec.comp_group = comp_group;
     spec.comp_index = comp_index;
+    spec.step_points = step_points;
+    spec.steps_csv = steps_csv;
     unsigned set = 0;
     for (int k = 0; k < nparams; k++)
         db_cli_param(prob, params[k], spec.par, &set);
     *out = spec;
     if (json_out)
         *json_out = json;
+}
+
+/* the summary of --step-points: count, errors per group, the --component's there */
+static void print_step_points(const db_run_result *res)
+{
+    printf("step points: %ld (steps %ld)", res->nsteppts, res->counters.steps);
+    if (!isfinite(res->step_err[DB_GP]) && !isfinite(res->step_err[DB_GV])) {
+        printf(", no reference: no errors\n");
+        return;
+    }
+    printf(", largest error");
+    for (int g = 0; g < DB_NGROUPS; g++)
+        if (res->size[g] > 0)
+            printf(" %s %.3e", db_group_names[g], res->step_err[g]);
+    printf("\nreference at the step points: %s", res->step_ref);
+    if (isfinite(res->step_ref_digits[DB_GP])) {
+        printf("; agrees with the stored reference to");
+        for (int g = 0; g < DB_NGROUPS; g++)
+            if (res->size[g] > 0)
+                printf(" %s %.1f", db_group_names[g], res->step_ref_digits[g]);
+        printf(" digits on its grid");
+    }
+    printf("\n");
+    if (res->spec.comp_group >= 0 && isfinite(res->comp_step_err_max))
+        printf("component %c:%d at the step points: max abs error %.4e at t = %.6g\n",
+               "pvlm"[res->spec.comp_group], res->spec.comp_index, res->comp_step_err_max,
+               res->comp_step_t_max);
 }
 
 int db_cmd_run(int argc, char **argv)
@@ -153,6 +194,10 @@ int db_cmd_run(int argc, char **argv)
                "pvlm"[comp_group], comp_index, res.comp_err_max, res.comp_t_max,
                res.comp_err_end);
     }
+    if (spec.step_points && strcmp(res.status, "ok") == 0)
+        print_step_points(&res);
+    else if (spec.steps_csv)
+        fprintf(stderr, "daebench: run: no step points written (the run is %s)\n", res.status);
     int rc = 0;
     if (json) {
         cJSON *rec = db_record_json(&res);

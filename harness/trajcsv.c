@@ -53,7 +53,7 @@ int db_traj_csv(const char *path, const db_traj *sol, const db_traj *ref,
     }
     bad |= add(&b, "\n", 0, -1);
     for (int k = 0; k < sol->nt && !bad; k++) {
-        bad |= add(&b, "%.10g", sol->t[k], -1);
+        bad |= add(&b, "%.15g", sol->t[k], -1);  /* step points are not round */
         for (int g = 0; g < DB_NGROUPS; g++)
             for (int i = 0; i < sol->size[g]; i++)
                 bad |= add(&b, ",%.12g", sol->x[g][(long)k * sol->size[g] + i], -1);

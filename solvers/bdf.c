@@ -30,5 +30,6 @@ const db_solver db_solver_bdf = {
     "(Brenan/Campbell/Petzold; Arnold/Fuchs/Fuehrer)",
     DB_FORM_BIT(DB_EOM0) | DB_FORM_BIT(DB_EOM1) | DB_FORM_BIT(DB_GGL),
     bdf_integrate,
-    NULL  /* supports: every DAE of the accepted formulations */
+    NULL, /* supports: every DAE of the accepted formulations */
+    1     /* step_points */
 };

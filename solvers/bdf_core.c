@@ -917,6 +917,7 @@ static int br_accept(bdf_run *r)
             snprintf(r->msg, r->msglen, "bdf: non-finite solution at t=%.6g", t);
             return BR_DONE;
         }
+    db_step_point(r->o, t, w->phi);   /* phi[0] = y at t, the corrected value */
     bdf_weights(w, w->phi, r->o->rtol, r->o->atol);
     while (r->iout < out->nt && out->t[r->iout] <= t) {
         bdf_interp(w, t, out->t[r->iout], r->kold, out->y + (size_t)r->iout * n,

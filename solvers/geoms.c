@@ -79,6 +79,7 @@
 typedef struct {
     const db_dae *d;
     const db_mech *m;
+    const db_solver_opts *o;  /* for the step-point hook (db_step_point) */
     int n, neq, np, nv, nl, nm, nc, has_a, oeom0, inv, row0;
     db_selector sel;
     double *Ff, *Jf;          /* neq, neq×n: the overdetermined F and J */
@@ -508,6 +509,7 @@ static int g_update(gctx *g, double t, const double *y)
 /* after every accepted step: check the pivoting (see top) */
 static int g_accepted(void *ctx, double t, double *y)
 {
+    db_step_point(((const gctx *)ctx)->o, t, y);
     return g_update(ctx, t, y);
 }
 
@@ -591,6 +593,7 @@ static db_status geoms_integrate(const db_dae *d, const db_solver_opts *o, db_ou
     memset(&g, 0, sizeof g);
     g.d = d;
     g.m = m;
+    g.o = o;
     g.n = d->n;
     g.neq = d->neq;
     g.np = m->np;
@@ -715,4 +718,5 @@ const db_solver db_solver_geoms = {
     .title = "Radau IIA order 5 on the projected-strangeness-free form via selectors (GEOMS, Steinbrecher 2007)",
     .forms = GEOMS_FORMS,
     .integrate = geoms_integrate,
+    .step_points = 1,
 };

@@ -336,6 +336,8 @@ static db_status ida_integrate(const db_dae *d, const db_solver_opts *o, db_outp
             snprintf(msg, msglen, "ida: IDASolve flag %d at t=%.6g: %s", flag, tret, c.last);
             goto free_out;
         }
+        /* one step taken (IDA_ONE_STEP; tstop keeps it from passing tend): yy is its value */
+        db_step_point(o, tret, N_VGetArrayPointer(yy));
     }
 free_out:
     if (yk)
@@ -391,6 +393,7 @@ const db_solver db_solver_ida = {
              "(Hindmarsh et al., ACM TOMS 2005)",
     .forms = IDA_FORMS,
     .integrate = ida_integrate,
+    .step_points = 1,
 };
 
 #else

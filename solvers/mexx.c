@@ -83,6 +83,7 @@ typedef struct {
     double *ye, *Le, *ae;      /* state at step end (projected), its Λ, a */
     double *ys, *Ls, *as;      /* state at an output / event time */
     double *phi0, *phi1, *phis;
+    double *yrow;              /* [d->n]: a step point in the DAE's layout (db_step_point) */
     /* dense-output polynomial of the last accepted step */
     double dt0, dH;
     int dN;
@@ -97,7 +98,7 @@ static void mx_free(mx_ws *w)
     free(w->traj); free(w->tab); free(w->y0); free(w->L0); free(w->a0); free(w->f0);
     free(w->F0); free(w->p); free(w->v); free(w->L); free(w->pn); free(w->dd); free(w->der);
     free(w->ye); free(w->Le); free(w->ae); free(w->ys); free(w->Ls); free(w->as);
-    free(w->phi0); free(w->phi1); free(w->phis);
+    free(w->phi0); free(w->phi1); free(w->phis); free(w->yrow);
 }
 
 static double *mx_new(size_t n)
@@ -136,7 +137,9 @@ static int mx_alloc(mx_ws *w, const db_dae *d)
     w->ys = mx_new(ny); w->Ls = mx_new(nc); w->as = mx_new(nv);
     w->phi0 = mx_new((size_t)w->ns); w->phi1 = mx_new((size_t)w->ns);
     w->phis = mx_new((size_t)w->ns);
-    if (!w->traj || !w->tab || !w->y0 || !w->L0 || !w->a0 || !w->f0 || !w->F0 || !w->p ||
+    w->yrow = mx_new((size_t)d->n);
+    if (!w->yrow ||
+        !w->traj || !w->tab || !w->y0 || !w->L0 || !w->a0 || !w->f0 || !w->F0 || !w->p ||
         !w->v || !w->L || !w->pn || !w->dd || !w->der || !w->ye || !w->Le || !w->ae ||
         !w->ys || !w->Ls || !w->as || !w->phi0 || !w->phi1 || !w->phis)
         return -1;
@@ -370,11 +373,11 @@ static int mx_state_at(mx_ws *w, double s)
     return 0;
 }
 
-static void mx_put(const mx_ws *w, db_output *out, int k, const double *y, const double *a,
-                   const double *L)
+/* the state (y, a, Λ) in the DAE's layout into o[d->n] */
+static void mx_state_row(const mx_ws *w, double *o, const double *y, const double *a,
+                         const double *L)
 {
     const db_dae *d = w->d;
-    double *o = out->y + (size_t)k * d->n;
     memset(o, 0, sizeof(double) * (size_t)d->n);
     const db_mech *m = d->mech;
     if (d->off_p >= 0) memcpy(o + d->off_p, y, sizeof(double) * (size_t)w->np);
@@ -382,6 +385,12 @@ static void mx_put(const mx_ws *w, db_output *out, int k, const double *y, const
     if (d->off_a >= 0) memcpy(o + d->off_a, a, sizeof(double) * (size_t)w->nv);
     if (d->off_l >= 0) memcpy(o + d->off_l, L, sizeof(double) * (size_t)m->nl);
     if (d->off_m >= 0) memcpy(o + d->off_m, L + m->nl, sizeof(double) * (size_t)m->nm);
+}
+
+static void mx_put(const mx_ws *w, db_output *out, int k, const double *y, const double *a,
+                   const double *L)
+{
+    mx_state_row(w, out->y + (size_t)k * w->d->n, y, a, L);
 }
 
 static void mx_switch(mx_ws *w, double t, const double *y, const double *L, double *phi)
@@ -819,6 +828,10 @@ db_status db_mexx_integrate_events(const db_dae *d, const db_solver_opts *o, db_
         Hnew = fmin(Hnew, hdense);
         rejected = 0;
         nacc++;
+        if (o->step_point) {
+            mx_state_row(w, w->yrow, w->ye, w->ae, w->Le);
+            db_step_point(o, t1, w->yrow);
+        }
         /* events (§2.5) */
         if (w->ns) {
             mx_switch(w, t1, w->ye, w->Le, w->phi1);
@@ -904,4 +917,5 @@ const db_solver db_solver_mexx = {
     .forms = DB_FORM_BIT(DB_EOM1) | DB_FORM_BIT(DB_OEOM1),
     .integrate = mx_integrate,
     .supports = mx_supports,
+    .step_points = 1,
 };

@@ -81,5 +81,6 @@ const db_solver db_solver_odassl = {
     "BDF 1-5 for overdetermined DAEs, corrector in constrained least squares (after Fuehrer's ODASSL)",
     DB_FORM_BIT(DB_OEOM1) | DB_FORM_BIT(DB_OEOM0),
     odassl_integrate,
-    odassl_supports
+    odassl_supports,
+    1     /* step_points */
 };

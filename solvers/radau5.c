@@ -29,22 +29,35 @@
 #define RADAU5_FORMS (DB_FORM_BIT(DB_EOM) | DB_FORM_BIT(DB_EOM1) | DB_FORM_BIT(DB_EOM0) | \
                       DB_FORM_BIT(DB_GGL))
 
+/* the callbacks' context: the DAE and the options (for the step-point hook) */
+typedef struct {
+    const db_dae *d;
+    const db_solver_opts *o;
+} r5ctx;
+
 static int radau5_rhs(void *ctx, double t, const double *y, double *F)
 {
-    const db_dae *d = ctx;
+    const db_dae *d = ((const r5ctx *)ctx)->d;
     return d->rhs(d, t, y, F);
 }
 
 static int radau5_jac(void *ctx, double t, const double *y, double *J)
 {
-    const db_dae *d = ctx;
+    const db_dae *d = ((const r5ctx *)ctx)->d;
     return d->jac(d, t, y, J);
 }
 
 static int radau5_jac_sparse(void *ctx, double t, const double *y, double *Jx)
 {
-    const db_dae *d = ctx;
+    const db_dae *d = ((const r5ctx *)ctx)->d;
     return d->jac_sparse(d, t, y, Jx);
+}
+
+/* after every accepted step (set only with opts->step_point): its step point */
+static int radau5_accepted(void *ctx, double t, double *y)
+{
+    db_step_point(((const r5ctx *)ctx)->o, t, y);
+    return 0;
 }
 
 static db_status radau5_integrate(const db_dae *d, const db_solver_opts *o, db_output *out,
@@ -94,9 +107,11 @@ static db_status radau5_integrate(const db_dae *d, const db_solver_opts *o, db_o
             }
         }
     }
+    r5ctx rc = {d, o};
     radau_sys s = {
-        .n = d->n, .E = d->E, .index = d->index, .ctx = (void *)d,
-        .rhs = radau5_rhs, .jac = radau5_jac, .accepted = NULL, .self_checked = d->self_checked,
+        .n = d->n, .E = d->E, .index = d->index, .ctx = &rc,
+        .rhs = radau5_rhs, .jac = radau5_jac,
+        .accepted = o->step_point ? radau5_accepted : NULL, .self_checked = d->self_checked,
     };
     if (d->jac_sparse && d->jac_colptr && d->jac_rowind && d->E_sp) {
         s.nnz = d->jac_nnz;
@@ -114,4 +129,5 @@ const db_solver db_solver_radau5 = {
     .title = "Radau IIA order 5, simplified Newton with real/complex split (Hairer-Wanner RADAU5, ODE II IV.8)",
     .forms = RADAU5_FORMS,
     .integrate = radau5_integrate,
+    .step_points = 1,
 };

@@ -123,6 +123,7 @@ typedef struct {
     /* dense output */
     double *y0d, *y1d, *a0d, *a1d;
     double *qe, *qde, *acce, *lame;   /* state at the step end */
+    double *yrow;                 /* [d->n]: a step point in the DAE's layout (db_step_point) */
 } rn_ws;
 
 static double *rn_new(size_t n) { return calloc(n ? n : 1, sizeof(double)); }
@@ -145,6 +146,8 @@ static void rn_free(rn_ws *w)
         *ps[i] = NULL;
     }
     free(w->iwork);
+    free(w->yrow);
+    w->yrow = NULL;
 }
 
 static int rn_alloc(rn_ws *w, const db_dae *d)
@@ -162,6 +165,8 @@ static int rn_alloc(rn_ws *w, const db_dae *d)
     w->ind = calloc(nd ? nd : 1, sizeof(int));
     w->jpvt = calloc(n ? n : 1, sizeof(int));
     w->iwork = calloc(m ? m : 1, sizeof(int));
+    if (!(w->yrow = rn_new((size_t)d->n)))
+        return -1;
     if (db_lu_alloc(&w->gu, w->m) || db_lu_alloc(&w->wl, w->nd))
         return -1;
     w->lwork = (int)(3 * n + 1 + 64 * (n + 1));
@@ -429,16 +434,22 @@ static int rn_F(rn_ws *w, double t, const double *x, double *F)
     return rn_eval(w, t, x, x + nd, w->q, w->lam, w->qs, w->qds, w->accs, w->lams, F + nd);
 }
 
-static void rn_put(const rn_ws *w, db_output *out, int k, const double *q, const double *qd,
+/* the state (q, q', a, λ) in the DAE's layout into o[d->n] */
+static void rn_row(const rn_ws *w, double *o, const double *q, const double *qd,
                    const double *acc, const double *lam)
 {
     const db_dae *d = w->d;
-    double *o = out->y + (size_t)k * d->n;
     memset(o, 0, sizeof(double) * (size_t)d->n);
     if (d->off_p >= 0) memcpy(o + d->off_p, q, sizeof(double) * (size_t)w->n);
     if (d->off_v >= 0) memcpy(o + d->off_v, qd, sizeof(double) * (size_t)w->n);
     if (d->off_a >= 0) memcpy(o + d->off_a, acc, sizeof(double) * (size_t)w->n);
     if (d->off_l >= 0) memcpy(o + d->off_l, lam, sizeof(double) * (size_t)w->m);
+}
+
+static void rn_put(const rn_ws *w, db_output *out, int k, const double *q, const double *qd,
+                   const double *acc, const double *lam)
+{
+    rn_row(w, out->y + (size_t)k * w->d->n, q, qd, acc, lam);
 }
 
 static db_status rn_fail(char *msg, size_t len, db_status s, const char *what, double t)
@@ -693,6 +704,10 @@ static db_status rn_integrate(const db_dae *d, const db_solver_opts *o, db_outpu
         memcpy(w->acc, w->acce, sizeof(double) * (size_t)n);
         memcpy(w->lam, w->lame, sizeof(double) * (size_t)m);
         memcpy(w->x, w->xn, sizeof(double) * (size_t)n2);
+        if (o->step_point) {
+            rn_row(w, w->yrow, w->q, w->qd, w->acc, w->lam);
+            db_step_point(o, t1, w->yrow);
+        }
         while (iout < out->nt && (out->t[iout] <= t1 || (t1 >= tend && iout == out->nt - 1))) {
             const double s = out->t[iout];
             if (fabs(s - t1) <= 1e-13 * fmax(1.0, fabs(t1)) || (t1 >= tend && s >= t1)) {
@@ -765,4 +780,5 @@ const db_solver db_solver_rosnys = {
     .forms = DB_FORM_BIT(DB_EOM),
     .integrate = rn_integrate,
     .supports = rn_supports,
+    .step_points = 1,
 };

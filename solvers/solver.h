@@ -38,7 +38,21 @@ typedef struct {
     long max_steps;        /* budget of steps (accepted + rejected); 0 = 100000 */
     double max_cpu;        /* budget of CPU seconds; 0 = none */
     const char *variant;   /* solver-specific option string ("w", ...); NULL = default */
+    /* optional output at the solver's own step points (run --steps-out): when set,
+     * a solver with step_points = 1 calls it once after every accepted step with
+     * the time reached and the solution the step computed there (d->n values in the
+     * layout of out->y; not interpolated), through db_step_point; NULL = none */
+    void (*step_point)(void *ctx, double t, const double *y);
+    void *step_ctx;
 } db_solver_opts;
+
+/* report an accepted step to o->step_point if it is set (the one place solvers
+ * call it from) */
+static inline void db_step_point(const db_solver_opts *o, double t, const double *y)
+{
+    if (o->step_point)
+        o->step_point(o->step_ctx, t, y);
+}
 
 #define DB_MAX_EXTRA 8
 
@@ -74,6 +88,9 @@ typedef struct db_solver {
      * method that does not cover a class of problems, e.g. nonholonomic
      * constraints); such a run is recorded with status "unsupported", not failed */
     int (*supports)(const db_dae *d, char *msg, size_t msglen);
+    /* 1 if integrate() reports every accepted step through o->step_point
+     * (db_step_point); 0 (plugins): run --steps-out refuses the solver */
+    int step_points;
 } db_solver;
 
 /* NULL-terminated table of all solvers: the built-in ones, then those added by
