@@ -33,6 +33,12 @@
  *   error test: 1st → h·max(0.25, min(0.9, 0.9 (2 est + 1e-4)^(−1/(k+1)))), 2nd →
  *   h/4, 3rd+ → order 1, h/4.  hmin = 4 u max(|t|, |tend|).
  *   Initial step: h0 = min(0.001 |tend − t0|, 0.5/‖y'0‖, hmax) (DASSL).
+ *   Stability limit detection (cfg->stald, variant `stald`, off by default;
+ *   bdf_stald.h, Stewart 1990 as CVODE's STALD): after each accepted step at
+ *   order k ≥ 3 the squared TERKM2, TERKM1, TERK are recorded; after k + 5
+ *   steps at that order, unless the order selection lowered k already, a
+ *   detected limit sets k − 1 with the step size from its estimate ERKM1
+ *   (br_stald; extra counter stald_reductions).
  *   Output: the solution at every out->t from the interpolating polynomial of the
  *   last step (never by stepping onto the grid); steps stop exactly at tend.
  *   Overdetermined systems (cfg->ls): P is neq×n; the rows are split into an
