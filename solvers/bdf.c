@@ -6,7 +6,8 @@
  * Variant options (opts->variant, comma-separated): jac=analytic (default when
  * the DAE has a Jacobian) | jac=fd (dense FD, default otherwise) | jac=group
  * (grouped FD on a probed pattern); partitioned; maxord=K; fixed-order=K;
- * fixed-step (constant opts->h0, no error control). */
+ * fixed-step (constant opts->h0, no error control); stald | nostald (BDF
+ * stability limit detection, bdf_stald.h; off by default). */
 #include <stdio.h>
 
 #include "bdf_core.h"

@@ -33,6 +33,12 @@
  *   error test: 1st → h·max(0.25, min(0.9, 0.9 (2 est + 1e-4)^(−1/(k+1)))), 2nd →
  *   h/4, 3rd+ → order 1, h/4.  hmin = 4 u max(|t|, |tend|).
  *   Initial step: h0 = min(0.001 |tend − t0|, 0.5/‖y'0‖, hmax) (DASSL).
+ *   Stability limit detection (cfg->stald, variant `stald`, off by default;
+ *   bdf_stald.h, Stewart 1990 as CVODE's STALD): after each accepted step at
+ *   order k ≥ 3 the squared TERKM2, TERKM1, TERK are recorded; after k + 5
+ *   steps at that order, unless the order selection lowered k already, a
+ *   detected limit sets k − 1 with the step size from its estimate ERKM1
+ *   (br_stald; extra counter stald_reductions).
  *   Output: the solution at every out->t from the interpolating polynomial of the
  *   last step (never by stepping onto the grid); steps stop exactly at tend.
  *   Overdetermined systems (cfg->ls): P is neq×n; the rows are split into an
@@ -55,6 +61,7 @@
 #include <string.h>
 
 #include "bdf_core.h"
+#include "bdf_stald.h"
 #include "fdjac.h"
 #include "linsolver.h"
 
@@ -213,6 +220,7 @@ int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msg
     memset(cfg, 0, sizeof *cfg);
     cfg->maxord = BDF_MAXORD;
     cfg->jac = BDF_JAC_DEFAULT;
+    cfg->stald = 0;
     if (!variant || !*variant)
         return 0;
     char buf[256];
@@ -242,6 +250,10 @@ int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msg
             cfg->linsol = BDF_LINSOL_DENSE;
         else if (strcmp(tok, "sparse") == 0)
             cfg->linsol = BDF_LINSOL_SPARSE;
+        else if (strcmp(tok, "stald") == 0)
+            cfg->stald = 1;
+        else if (strcmp(tok, "nostald") == 0)
+            cfg->stald = 0;
         else if (sscanf(tok, "maxord=%d", &k) == 1 && k >= 1 && k <= BDF_MAXORD)
             cfg->maxord = k;
         else if (sscanf(tok, "fixed-order=%d", &k) == 1 && k >= 1 && k <= BDF_MAXORD)
@@ -518,7 +530,13 @@ typedef struct {
     int ncf, nef;                /* failures of the current step */
     /* the current attempt */
     int kp1, nsp1, refactor, convgd, singular, knew, errfail;
-    double told, ck, erkm1, terkm1, terk, erk, est, enorm;
+    double told, ck, erkm1, terkm1, terkm2, terk, erk, est, enorm;
+    /* stability limit detection: squared norms of h^m y^(m), m = k−1, k,
+     * k+1, at the last accepted steps of order sl_k (newest first), their
+     * number, and the order reductions it made */
+    double ssdat[BDF_STALD_NDATA * 3];
+    int sl_k, nscon;
+    long nstald;
 } bdf_run;
 
 /* weights, outputs at t0, grouped pattern, initial step and history; BR_GO,
@@ -814,6 +832,7 @@ static void br_errors(bdf_run *r)
     r->knew = k;
     r->erkm1 = 0.0;
     r->terkm1 = 0.0;
+    r->terkm2 = 0.0;
     if (r->convgd && !r->cfg->fixed_step) {
         r->enorm = bdf_enorm(w, w->e);
         r->erk = w->sigma[k] * r->enorm;
@@ -830,6 +849,7 @@ static void br_errors(bdf_run *r)
                     w->tmp[i] += w->phi[(size_t)(k - 1) * n + i];
                 double erkm2 = w->sigma[k - 2] * bdf_enorm(w, w->tmp);
                 double terkm2 = (k - 1) * erkm2;
+                r->terkm2 = terkm2;
                 lower = fmax(r->terkm1, terkm2) <= r->terk;
             } else {
                 lower = r->terkm1 <= 0.5 * r->terk;
@@ -844,6 +864,38 @@ static void br_errors(bdf_run *r)
     } else {
         r->erk = r->est = r->terk = 0.0;
     }
+}
+
+/* stability limit detection (bdf_stald.h; Stewart 1990, as CVODE's
+ * CVodeSetStabLimDet): the step just accepted at order korig records the
+ * norms of h^m y^(m), m = korig−1, korig, korig+1 — DASSL's TERKM2, TERKM1
+ * and TERK, the same estimates the order selection uses.  Once korig ≥ 3 has
+ * run korig + 5 steps in a row (CVODE's wait) and the order selection has not
+ * lowered the order already, a root at the stability limit lowers it by one;
+ * the step size then follows from the order korig − 1 estimate (*est).
+ * Returns the order for the next step. */
+static int br_stald(bdf_run *r, int korig, int k, double *est)
+{
+    if (korig != r->sl_k) {
+        r->sl_k = korig;
+        r->nscon = 0;
+    }
+    r->nscon++;
+    if (korig < 3)
+        return k;
+    memmove(r->ssdat + 3, r->ssdat, sizeof(double) * 3 * (BDF_STALD_NDATA - 1));
+    r->ssdat[0] = r->terkm2 * r->terkm2;
+    r->ssdat[1] = r->terkm1 * r->terkm1;
+    r->ssdat[2] = r->terk * r->terk;
+    if (k < korig || r->nscon < korig + 5)
+        return k;
+    double rr;
+    if (bdf_stald_detect(r->ssdat, korig, &rr) > 3) {
+        r->nstald++;
+        *est = r->erkm1;
+        return korig - 1;
+    }
+    return k;
 }
 
 /* block 5: the step is accepted: order and step size for the next one,
@@ -893,6 +945,8 @@ static int br_accept(bdf_run *r)
             est = erkp1;
         }
     }
+    if (cfg->stald && !cfg->fixed_step && !cfg->fixed_order)
+        k = br_stald(r, korig, k, &est);
     if (choose && !cfg->fixed_step) {
         double q = pow(2.0 * est + 0.0001, -1.0 / (k + 1));
         if (q >= 2.0)
@@ -1109,6 +1163,8 @@ db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf
     if (br_start(&run) == BR_GO)
         br_steps(&run);
     bdf_counters(w, c, run.steps, run.rejected);
+    if (cfg->stald)
+        db_counters_set_extra(c, "stald_reductions", run.nstald);
     bdf_mem_free(w);
     return run.st;
 }

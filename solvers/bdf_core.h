@@ -44,6 +44,9 @@ typedef struct {
      * the Jacobian is analytic, the system is square, n > BDF_SPARSE_MIN_N and a
      * sparse LU is compiled in; BDF_LINSOL_DENSE / BDF_LINSOL_SPARSE force it */
     int linsol;
+    /* stability limit detection (bdf_stald.h): 1 on (variant stald), 0 off
+     * (default; variant nostald) */
+    int stald;
 } bdf_config;
 
 enum { BDF_LINSOL_AUTO = 0, BDF_LINSOL_DENSE = 1, BDF_LINSOL_SPARSE = 2 };
@@ -52,6 +55,7 @@ enum { BDF_LINSOL_AUTO = 0, BDF_LINSOL_DENSE = 1, BDF_LINSOL_SPARSE = 2 };
 /* Parse a comma-separated variant string into cfg (defaults first):
  *   jac=analytic|fd|group   partitioned   maxord=K   fixed-order=K   fixed-step
  *   ls=constraints|dynamics|weighted  lsw=K (odassl only)   dense | sparse (linear algebra)
+ *   stald | nostald (stability limit detection on / off)
  * Returns 0, or -1 with a message. */
 int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msglen);
 
