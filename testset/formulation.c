@@ -330,19 +330,26 @@ static inline void lean_copy(double *restrict y, const double *restrict x, int n
         y[i] = x[i];
 }
 
-/* 1 if some x_i is not finite */
+/* 1 if some x_i is not finite: x − x is +0 for a finite x and NaN otherwise,
+ * so a sum of them is 0 exactly when all are finite, in whatever order it is
+ * taken — here two running sums (half the dependent additions) */
 static inline int lean_nonfinite(const double *x, size_t n)
 {
-    double z = 0.0;
-    for (size_t i = 0; i < n; i++)
-        z += x[i] - x[i];
-    return !(z == 0.0);
+    double z0 = 0.0, z1 = 0.0;
+    size_t i = 0;
+    for (; i + 1 < n; i += 2) {
+        z0 += x[i] - x[i];
+        z1 += x[i + 1] - x[i + 1];
+    }
+    if (i < n)
+        z0 += x[i] - x[i];
+    return !(z0 + z1 == 0.0);
 }
 
 /* y_j += s Σ_i A_ij x_i over the rows i (A rows×cols), as gemvT_add; one
  * and two rows (one or two constraints) written out, the same sums */
-static inline void lean_gemvT_add(const double *A, int rows, int cols, const double *x,
-                                  double s, double *y)
+static inline void lean_gemvT_add(const double *restrict A, int rows, int cols,
+                                  const double *restrict x, double s, double *restrict y)
 {
     if (rows == 1) {
         const double x0 = x[0];
@@ -366,8 +373,8 @@ static inline void lean_gemvT_add(const double *A, int rows, int cols, const dou
 }
 
 /* y += A (s x), columns with s x_j = 0 skipped, as gemv_add; one row written out */
-static inline void lean_gemv_add(const double *A, int rows, int cols, const double *x, double s,
-                                 double *y)
+static inline void lean_gemv_add(const double *restrict A, int rows, int cols,
+                                 const double *restrict x, double s, double *restrict y)
 {
     if (rows == 1) {
         double y0 = y[0];
