@@ -518,6 +518,65 @@ static void rr_predict(radau_run *r)
     }
 }
 
+/* The loops of a Newton iteration on the n entries, written over distinct
+ * arrays (restrict: the slices of rw are disjoint) so that the compiler may
+ * take two entries at a time; every entry sees the same operations in the
+ * same order as written, so the values do not depend on it. */
+
+/* out = a + b */
+static inline void vsum(int n, const double *restrict a, const double *restrict b,
+                        double *restrict out)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = a[i] + b[i];
+}
+
+/* E f_k for a diagonal E, k = 1, 2, 3: 0 + e_i f_k,i (as emul) */
+static inline void ediag_mul3(int n, const double *restrict ed, const double *restrict f1,
+                              const double *restrict f2, const double *restrict f3,
+                              double *restrict o1, double *restrict o2, double *restrict o3)
+{
+    for (int i = 0; i < n; i++) {
+        o1[i] = 0.0 + ed[i] * f1[i];
+        o2[i] = 0.0 + ed[i] * f2[i];
+        o3[i] = 0.0 + ed[i] * f3[i];
+    }
+}
+
+/* the transformed right-hand sides, in place of the stage values of F in
+ * z1, z2, z3: z1 = (T⁻¹F)_1 − γ/h (E f)_1 and the complex stage
+ * z2 + i z3 = (T⁻¹F)_2 + i (T⁻¹F)_3 − (α + iβ)/h ((E f)_2 + i (E f)_3) */
+static inline void newton_rhs(int n, double fac1, double alphn, double betan,
+                              const double *restrict e1, const double *restrict e2,
+                              const double *restrict e3, double *restrict z1,
+                              double *restrict z2, double *restrict z3)
+{
+    for (int i = 0; i < n; i++) {
+        const double a1 = z1[i], a2 = z2[i], a3 = z3[i];
+        const double s2 = -e2[i], s3 = -e3[i];
+        z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3 - e1[i] * fac1;
+        z2[i] = TI21 * a1 + TI22 * a2 + TI23 * a3 + s2 * alphn - s3 * betan;
+        z3[i] = TI31 * a1 + TI32 * a2 + TI33 * a3 + s3 * alphn + s2 * betan;
+    }
+}
+
+/* the increments (z1, z2, z3) added to the transformed stages f_k, and the new
+ * stage increments z = T f */
+static inline void newton_update(int n, double *restrict f1, double *restrict f2,
+                                 double *restrict f3, double *restrict z1, double *restrict z2,
+                                 double *restrict z3)
+{
+    for (int i = 0; i < n; i++) {
+        const double f1i = f1[i] + z1[i], f2i = f2[i] + z2[i], f3i = f3[i] + z3[i];
+        f1[i] = f1i;
+        f2[i] = f2i;
+        f3[i] = f3i;
+        z1[i] = T11 * f1i + T12 * f2i + T13 * f3i;
+        z2[i] = T21 * f1i + T22 * f2i + T23 * f3i;
+        z3[i] = T31 * f1i + f2i;
+    }
+}
+
 /* the simplified Newton iteration: RR_STEP when converged (go on to the
  * error estimate), RR_FAIL on divergence, too many iterations or a value that
  * is not finite, RR_JAC / RR_DEC when the convergence predicted is too slow
@@ -538,50 +597,33 @@ static int rr_newton(radau_run *r)
             return RR_FAIL;
         /* stage values of F into z1, z2, z3 */
         int bad = 0;
-        for (int i = 0; i < n; i++)
-            w->t1[i] = w->y[i] + w->z1[i];
+        vsum(n, w->y, w->z1, w->t1);
         bad |= eval_f(s, x + C1 * h, w->t1, w->z1, c);
-        for (int i = 0; i < n; i++)
-            w->t1[i] = w->y[i] + w->z2[i];
+        vsum(n, w->y, w->z2, w->t1);
         bad |= eval_f(s, x + C2 * h, w->t1, w->z2, c);
-        for (int i = 0; i < n; i++)
-            w->t1[i] = w->y[i] + w->z3[i];
+        vsum(n, w->y, w->z3, w->t1);
         bad |= eval_f(s, xph, w->t1, w->z3, c);
         if (bad) {
             r->nonfinite = 1;
             return RR_FAIL;
         }
-        /* right-hand sides of the transformed system, with E f_k formed
-         * entry by entry when E is the identity or diagonal (the values
-         * emul gives) and through emul otherwise */
-        if (w->nnz >= 0 && !w->ediag) {
-            emul(w, w->f1, w->t1);
-            emul(w, w->f2, w->t2);
-            emul(w, w->f3, w->t3);
-        }
-        for (int i = 0; i < n; i++) {
-            const double a1 = w->z1[i], a2 = w->z2[i], a3 = w->z3[i];
-            double e1, e2, e3;
-            if (w->nnz < 0) {
-                e1 = w->f1[i];
-                e2 = w->f2[i];
-                e3 = w->f3[i];
-            } else if (w->ediag) {
-                e1 = 0.0 + w->ed[i] * w->f1[i];
-                e2 = 0.0 + w->ed[i] * w->f2[i];
-                e3 = 0.0 + w->ed[i] * w->f3[i];
+        /* right-hand sides of the transformed system: E f_k is f_k itself
+         * when E is the identity, else formed into t1, t2, t3 first (entry by
+         * entry when E is diagonal: the values emul gives) */
+        const double *e1 = w->f1, *e2 = w->f2, *e3 = w->f3;
+        if (w->nnz >= 0) {
+            if (w->ediag) {
+                ediag_mul3(n, w->ed, w->f1, w->f2, w->f3, w->t1, w->t2, w->t3);
             } else {
-                e1 = w->t1[i];
-                e2 = w->t2[i];
-                e3 = w->t3[i];
+                emul(w, w->f1, w->t1);
+                emul(w, w->f2, w->t2);
+                emul(w, w->f3, w->t3);
             }
-            const double s2 = -e2, s3 = -e3;
-            w->z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3 - e1 * fac1;
-            const double r2 = TI21 * a1 + TI22 * a2 + TI23 * a3 + s2 * alphn - s3 * betan;
-            const double r3 = TI31 * a1 + TI32 * a2 + TI33 * a3 + s3 * alphn + s2 * betan;
-            w->z2[i] = r2;   /* the complex stage r2 + i r3, split */
-            w->z3[i] = r3;
+            e1 = w->t1;
+            e2 = w->t2;
+            e3 = w->t3;
         }
+        newton_rhs(n, fac1, alphn, betan, e1, e2, e3, w->z1, w->z2, w->z3);
         db_linsol_solve(w->ls, w->z1);
         db_linsol_solve_complex(w->ls, w->z2, w->z3);
         c->solves++;
@@ -624,16 +666,7 @@ static int rr_newton(radau_run *r)
             }
         }
         r->dynold = fmax(dyno, UROUND);
-        for (int i = 0; i < n; i++) {
-            const double f1i = w->f1[i] + w->z1[i], f2i = w->f2[i] + w->z2[i],
-                         f3i = w->f3[i] + w->z3[i];
-            w->f1[i] = f1i;
-            w->f2[i] = f2i;
-            w->f3[i] = f3i;
-            w->z1[i] = T11 * f1i + T12 * f2i + T13 * f3i;
-            w->z2[i] = T21 * f1i + T22 * f2i + T23 * f3i;
-            w->z3[i] = T31 * f1i + f2i;
-        }
+        newton_update(n, w->f1, w->f2, w->f3, w->z1, w->z2, w->z3);
         if ((r->faccon * dyno <= fnewt && (newt >= r->minnewt || dyno <= fnewt)) || tiny)
             return RR_STEP;
     }

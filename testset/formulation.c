@@ -9,6 +9,7 @@
  * algebraic unknowns a = v' (formulations.md §4, implementer's note); with a
  * constant regular M, v' = M⁻¹(f − Gᵀλ − Hᵀμ) uses the LU of M computed once. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,13 +94,16 @@ static int nmax_of(int np, int nl, int nm)
     return x > 0 ? x : 1;
 }
 
-/* J[r0.., c0..] += s · B (rows×cols) */
-static void add_block(double *J, int ld, int r0, int c0, const double *B, int rows, int cols,
-                      double s)
+/* J[r0.., c0..] += s · B (rows×cols); B never lies in J */
+static void add_block(double *restrict J, int ld, int r0, int c0, const double *restrict B,
+                      int rows, int cols, double s)
 {
-    for (int j = 0; j < cols; j++)
+    for (int j = 0; j < cols; j++) {
+        double *restrict Jj = J + r0 + (size_t)(c0 + j) * ld;
+        const double *restrict Bj = B + (size_t)j * rows;
         for (int i = 0; i < rows; i++)
-            J[(r0 + i) + (size_t)(c0 + j) * ld] += s * B[i + (size_t)j * rows];
+            Jj[i] += s * Bj[i];
+    }
 }
 
 /* J[r0.., c0..] += s · Bᵀ, B is rows×cols (the block is cols×rows) */
@@ -330,20 +334,20 @@ static inline void lean_copy(double *restrict y, const double *restrict x, int n
         y[i] = x[i];
 }
 
-/* 1 if some x_i is not finite: x − x is +0 for a finite x and NaN otherwise,
- * so a sum of them is 0 exactly when all are finite, in whatever order it is
- * taken — here two running sums (half the dependent additions) */
+/* 1 if some x_i is not finite (exponent bits all ones: Inf or NaN), tested on
+ * the bits: (b & exponent mask) + the exponent's lowest bit reaches bit 63
+ * exactly for those, so one OR over all entries (integer operations the
+ * vectorizer takes, unlike a floating-point sum) carries the answer in bit 63 */
 static inline int lean_nonfinite(const double *x, size_t n)
 {
-    double z0 = 0.0, z1 = 0.0;
-    size_t i = 0;
-    for (; i + 1 < n; i += 2) {
-        z0 += x[i] - x[i];
-        z1 += x[i + 1] - x[i + 1];
+    const uint64_t exp_mask = 0x7ff0000000000000u, exp_lsb = 0x0010000000000000u;
+    uint64_t acc = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t b;
+        memcpy(&b, x + i, sizeof b);
+        acc |= (b & exp_mask) + exp_lsb;
     }
-    if (i < n)
-        z0 += x[i] - x[i];
-    return !(z0 + z1 == 0.0);
+    return (int)(acc >> 63);
 }
 
 /* y_j += s Σ_i A_ij x_i over the rows i (A rows×cols), as gemvT_add; one
