@@ -330,6 +330,17 @@ static inline int eval_f(const radau_sys *s, double t, const double *y, double *
     return eval_f_checked(s, t, y, F);
 }
 
+/* a = −J, zr + i zi = −J (distinct arrays: restrict) */
+static inline void neg_j(int nval, const double *restrict J, double *restrict a,
+                         double *restrict zr, double *restrict zi)
+{
+    for (int k = 0; k < nval; k++) {
+        a[k] = -J[k];
+        zr[k] = -J[k];
+        zi[k] = 0.0;
+    }
+}
+
 /* E1 = fac1 E − J, E2 = (alphn + i betan) E − J, both factored; 0 or nonzero if singular */
 static int decompose(rw *w, double fac1, double alphn, double betan)
 {
@@ -491,6 +502,28 @@ static int rr_attempt(radau_run *r)
     return RR_STEP;
 }
 
+/* the stage increments z_k (at c1q, c2q, c3q = h/hold times the nodes) from
+ * the collocation polynomial of the last step (ak1..ak3), and f = T⁻¹ z
+ * (distinct arrays: restrict, see the Newton loops below) */
+static inline void predict_stages(int n, double c1q, double c2q, double c3q,
+                                  const double *restrict ak1, const double *restrict ak2,
+                                  const double *restrict ak3, double *restrict z1,
+                                  double *restrict z2, double *restrict z3, double *restrict f1,
+                                  double *restrict f2, double *restrict f3)
+{
+    for (int i = 0; i < n; i++) {
+        const double z1i = c1q * (ak1[i] + (c1q - C2M1) * (ak2[i] + (c1q - C1M1) * ak3[i]));
+        const double z2i = c2q * (ak1[i] + (c2q - C2M1) * (ak2[i] + (c2q - C1M1) * ak3[i]));
+        const double z3i = c3q * (ak1[i] + (c3q - C2M1) * (ak2[i] + (c3q - C1M1) * ak3[i]));
+        z1[i] = z1i;
+        z2[i] = z2i;
+        z3[i] = z3i;
+        f1[i] = TI11 * z1i + TI12 * z2i + TI13 * z3i;
+        f2[i] = TI21 * z1i + TI22 * z2i + TI23 * z3i;
+        f3[i] = TI31 * z1i + TI32 * z2i + TI33 * z3i;
+    }
+}
+
 /* error weights and starting values from the previous collocation polynomial */
 static void rr_predict(radau_run *r)
 {
@@ -502,19 +535,9 @@ static void rr_predict(radau_run *r)
         for (int i = 0; i < n; i++)
             w->z1[i] = w->z2[i] = w->z3[i] = w->f1[i] = w->f2[i] = w->f3[i] = 0.0;
     } else {
-        const double c3q = h / r->hold, c1q = C1 * c3q, c2q = C2 * c3q;
-        const double *ak1 = w->cont + n, *ak2 = w->cont + 2 * n, *ak3 = w->cont + 3 * n;
-        for (int i = 0; i < n; i++) {
-            const double z1i = c1q * (ak1[i] + (c1q - C2M1) * (ak2[i] + (c1q - C1M1) * ak3[i]));
-            const double z2i = c2q * (ak1[i] + (c2q - C2M1) * (ak2[i] + (c2q - C1M1) * ak3[i]));
-            const double z3i = c3q * (ak1[i] + (c3q - C2M1) * (ak2[i] + (c3q - C1M1) * ak3[i]));
-            w->z1[i] = z1i;
-            w->z2[i] = z2i;
-            w->z3[i] = z3i;
-            w->f1[i] = TI11 * z1i + TI12 * z2i + TI13 * z3i;
-            w->f2[i] = TI21 * z1i + TI22 * z2i + TI23 * z3i;
-            w->f3[i] = TI31 * z1i + TI32 * z2i + TI33 * z3i;
-        }
+        const double c3q = h / r->hold;
+        predict_stages(n, C1 * c3q, C2 * c3q, c3q, w->cont + n, w->cont + 2 * n,
+                       w->cont + 3 * n, w->z1, w->z2, w->z3, w->f1, w->f2, w->f3);
     }
 }
 
@@ -672,6 +695,15 @@ static int rr_newton(radau_run *r)
     }
 }
 
+/* out = (e1 z1 + e2 z2 + e3 z3) with e_k = dd_k/h (distinct arrays) */
+static inline void err_combine(int n, double hee1, double hee2, double hee3,
+                               const double *restrict z1, const double *restrict z2,
+                               const double *restrict z3, double *restrict out)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = hee1 * z1[i] + hee2 * z2[i] + hee3 * z3[i];
+}
+
 /* the embedded error estimate into *err (0 with the fixed step); RR_STEP, or
  * RR_FAIL if it is not finite */
 static int rr_error(radau_run *r, double *err)
@@ -682,21 +714,16 @@ static int rr_error(radau_run *r, double *err)
     *err = 0.0;
     if (r->fixed)
         return RR_STEP;
-    const double hee1 = DD1 / h, hee2 = DD2 / h, hee3 = DD3 / h;
-    for (int i = 0; i < n; i++)
-        w->t1[i] = hee1 * w->z1[i] + hee2 * w->z2[i] + hee3 * w->z3[i];
+    err_combine(n, DD1 / h, DD2 / h, DD3 / h, w->z1, w->z2, w->z3, w->t1);
     emul(w, w->t1, w->t2);                   /* t2 = E (e·z)/h, kept */
-    for (int i = 0; i < n; i++)
-        w->t3[i] = w->t2[i] + w->fy0[i];
+    vsum(n, w->t2, w->fy0, w->t3);
     db_linsol_solve(w->ls, w->t3);
     r->c->solves++;
     *err = fmax(rms_scaled(w, w->t3), 1e-10);
     if (*err >= 1.0 && (r->first || r->reject)) {
-        for (int i = 0; i < n; i++)
-            w->t1[i] = w->y[i] + w->t3[i];
+        vsum(n, w->y, w->t3, w->t1);
         if (eval_f(r->s, r->x, w->t1, w->f1, r->c) == 0) {
-            for (int i = 0; i < n; i++)
-                w->t3[i] = w->f1[i] + w->t2[i];
+            vsum(n, w->f1, w->t2, w->t3);
             db_linsol_solve(w->ls, w->t3);
             r->c->solves++;
             *err = fmax(rms_scaled(w, w->t3), 1e-10);
@@ -724,6 +751,23 @@ static void rr_output(radau_run *r)
         if (r->tout[k] == r->x)
             memcpy(r->yout + (size_t)k * nn, w->y, sizeof(double) * nn);
         r->kout++;
+    }
+}
+
+/* the accepted stages: y += z3 and the coefficients c1, c2, c3 of the
+ * collocation polynomial (distinct arrays) */
+static inline void accept_stages(int n, const double *restrict z1, const double *restrict z2,
+                                 const double *restrict z3, double *restrict y,
+                                 double *restrict c1, double *restrict c2, double *restrict c3)
+{
+    for (int i = 0; i < n; i++) {
+        y[i] += z3[i];
+        const double z1i = z1[i], z2i = z2[i];
+        c1[i] = (z2i - z3[i]) / C2M1;
+        const double ak = (z1i - z2i) / C1MC2;
+        const double acont3 = (ak - z1i / C1) / C2;
+        c2[i] = (ak - c1[i]) / C1M1;
+        c3[i] = c2[i] - acont3;
     }
 }
 
@@ -758,16 +802,7 @@ static int rr_accept(radau_run *r, double err, double hnew, double quot)
     } else {
         r->x = r->last ? r->tend : r->x + h;
     }
-    double *c1 = w->cont + n, *c2 = w->cont + 2 * n, *c3 = w->cont + 3 * n;
-    for (int i = 0; i < n; i++) {
-        w->y[i] += w->z3[i];
-        const double z1i = w->z1[i], z2i = w->z2[i];
-        c1[i] = (z2i - w->z3[i]) / C2M1;
-        const double ak = (z1i - z2i) / C1MC2;
-        const double acont3 = (ak - z1i / C1) / C2;
-        c2[i] = (ak - c1[i]) / C1M1;
-        c3[i] = c2[i] - acont3;
-    }
+    accept_stages(n, w->z1, w->z2, w->z3, w->y, w->cont + n, w->cont + 2 * n, w->cont + 3 * n);
     int force_jac = 0;
     if (s->accepted) {
         const int rc = s->accepted(s->ctx, r->x, w->y);

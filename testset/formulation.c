@@ -409,9 +409,12 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
     const double *a = w->has_a ? y + w->ia : NULL;
     const double *l = nl ? y + w->il : w->zero, *mu = nm ? y + w->im : w->zero;
 
+    /* every row but the p rows zeroed at once: r's rows for the force
+     * callback, the constraint rows for theirs (the v rows with accelerations
+     * are overwritten) */
+    lean_zero(F + np, d->neq - np);
     /* r = f − Gᵀλ − Hᵀμ into its rows of F */
     double *r = F + np + (w->has_a ? nv : 0);
-    lean_zero(r, nv);
     m->force(m, t, p, v, l, mu, r);
     if (nl) {
         lean_zero(w->G, nl * np);
@@ -445,8 +448,7 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
         db_dense_lu_solve(nv, w->Mlu, w->piv, w->w);
         vdot = w->w;
     }
-    /* constraint rows: all zeroed at once, then the non-empty blocks */
-    lean_zero(F + row, d->neq - row);
+    /* constraint rows (zeroed above): the non-empty blocks */
     for (int b = 0; b < w->ncblk; b++) {
         double *c = F + row;
         switch (w->cblk[b]) {
