@@ -45,7 +45,8 @@ typedef struct {
     db_mechfd fd;           /* FD workspace (fallback derivatives) */
     int has_a;              /* accelerations are unknowns */
     int nblk, blk[C_N];     /* constraint blocks of the formulation, in order */
-    int ncblk, cblk[C_N];   /* those with rows (n_λ or n_μ > 0), for dae_rhs_dense */
+    unsigned cmask;         /* those with rows (n_λ or n_μ > 0), as a mask of
+                               1 << C_*, for dae_rhs_dense */
     int acc;                /* the formulation has acceleration-level rows */
     int row0;               /* first constraint row */
     int ip, iv, ia, il, im, ie;  /* offsets, always valid (absent → 0) */
@@ -448,37 +449,35 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
         db_dense_lu_solve(nv, w->Mlu, w->piv, w->w);
         vdot = w->w;
     }
-    /* constraint rows (zeroed above): the non-empty blocks */
-    for (int b = 0; b < w->ncblk; b++) {
-        double *c = F + row;
-        switch (w->cblk[b]) {
-        case C_G:
-            m->g(m, t, p, c);
-            row += nl;
-            break;
-        case C_GV:
-            if (m->g_t)
-                m->g_t(m, t, p, c);
-            lean_gemv_add(w->G, nl, np, v, 1.0, c);
-            row += nl;
-            break;
-        case C_HV:
-            if (m->h)
-                m->h(m, t, p, c);
-            lean_gemv_add(w->H, nm, nv, v, 1.0, c);
-            row += nm;
-            break;
-        case C_GA:
-            m->kappa_g(m, t, p, v, c);
-            lean_gemv_add(w->G, nl, np, vdot, 1.0, c);
-            row += nl;
-            break;
-        case C_HA:
-            m->kappa_h(m, t, p, v, c);
-            lean_gemv_add(w->H, nm, nv, vdot, 1.0, c);
-            row += nm;
-            break;
-        }
+    /* constraint rows (zeroed above): the non-empty blocks, which always come
+     * in the order of the C_* values (the table in db_dae_build), so one test
+     * of the mask per kind replaces a dispatch per block */
+    const unsigned cm = w->cmask;
+    double *c = F + row;
+    if (cm & 1u << C_G) {
+        m->g(m, t, p, c);
+        c += nl;
+    }
+    if (cm & 1u << C_GV) {
+        if (m->g_t)
+            m->g_t(m, t, p, c);
+        lean_gemv_add(w->G, nl, np, v, 1.0, c);
+        c += nl;
+    }
+    if (cm & 1u << C_HV) {
+        if (m->h)
+            m->h(m, t, p, c);
+        lean_gemv_add(w->H, nm, nv, v, 1.0, c);
+        c += nm;
+    }
+    if (cm & 1u << C_GA) {
+        m->kappa_g(m, t, p, v, c);
+        lean_gemv_add(w->G, nl, np, vdot, 1.0, c);
+        c += nl;
+    }
+    if (cm & 1u << C_HA) {
+        m->kappa_h(m, t, p, v, c);
+        lean_gemv_add(w->H, nm, nv, vdot, 1.0, c);
     }
     return lean_nonfinite(F, (size_t)d->neq);
 }
@@ -898,7 +897,8 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
     d->self_checked = 1;   /* dae_rhs, dae_jac, dae_jac_sparse overwrite and scan */
     w->has_a = !(m->flags & DB_MASS_CONST) || (m->flags & DB_MASS_SINGULAR);
 
-    /* constraint blocks */
+    /* constraint blocks, in row order; in every row the blocks come in the
+     * order of the C_* values (dae_rhs_dense relies on it) */
     static const int blocks[DB_NFORMS][C_N + 1] = {
         [DB_EOM]   = { C_G, C_HV, -1 },
         [DB_EOM1]  = { C_GV, C_HV, -1 },
@@ -914,7 +914,7 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
         w->acc |= k == C_GA || k == C_HA;
         ncon += (k == C_HV || k == C_HA) ? nm : nl;
         if ((k == C_HV || k == C_HA) ? nm : nl)
-            w->cblk[w->ncblk++] = k;
+            w->cmask |= 1u << k;
     }
 
     /* layout */
