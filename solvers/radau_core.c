@@ -554,6 +554,19 @@ static inline void vsum(int n, const double *restrict a, const double *restrict 
         out[i] = a[i] + b[i];
 }
 
+/* the three stage points y + z_k into t1, t2, t3 */
+static inline void stage_points(int n, const double *restrict y, const double *restrict z1,
+                                const double *restrict z2, const double *restrict z3,
+                                double *restrict t1, double *restrict t2, double *restrict t3)
+{
+    for (int i = 0; i < n; i++) {
+        const double yi = y[i];
+        t1[i] = yi + z1[i];
+        t2[i] = yi + z2[i];
+        t3[i] = yi + z3[i];
+    }
+}
+
 /* E f_k for a diagonal E, k = 1, 2, 3: 0 + e_i f_k,i (as emul) */
 static inline void ediag_mul3(int n, const double *restrict ed, const double *restrict f1,
                               const double *restrict f2, const double *restrict f3,
@@ -620,12 +633,10 @@ static int rr_newton(radau_run *r)
             return RR_FAIL;
         /* stage values of F into z1, z2, z3 */
         int bad = 0;
-        vsum(n, w->y, w->z1, w->t1);
+        stage_points(n, w->y, w->z1, w->z2, w->z3, w->t1, w->t2, w->t3);
         bad |= eval_f(s, x + C1 * h, w->t1, w->z1, c);
-        vsum(n, w->y, w->z2, w->t1);
-        bad |= eval_f(s, x + C2 * h, w->t1, w->z2, c);
-        vsum(n, w->y, w->z3, w->t1);
-        bad |= eval_f(s, xph, w->t1, w->z3, c);
+        bad |= eval_f(s, x + C2 * h, w->t2, w->z2, c);
+        bad |= eval_f(s, xph, w->t3, w->z3, c);
         if (bad) {
             r->nonfinite = 1;
             return RR_FAIL;
