@@ -285,8 +285,8 @@ fail:
     return -1;
 }
 
-/* out = E x */
-static void emul(const rw *w, const double *x, double *out)
+/* out = E x (x and out distinct) */
+static void emul(const rw *w, const double *restrict x, double *restrict out)
 {
     if (w->nnz < 0) {
         memcpy(out, x, sizeof(double) * (size_t)w->n);
