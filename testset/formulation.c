@@ -323,10 +323,29 @@ static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
  * and the finiteness test is one sum (x − x is 0 for a finite x, NaN
  * otherwise) instead of a branch per entry.  The callbacks still get their
  * outputs zeroed (mech.h). */
+/* x = 0: blocks of up to four entries by straight stores (a vectorized loop's
+ * set-up costs more than such a block), longer ones by the loop */
 static inline void lean_zero(double *x, int n)
 {
-    for (int i = 0; i < n; i++)
-        x[i] = 0.0;
+    switch (n) {
+    case 4:
+        x[3] = 0.0;
+        /* fall through */
+    case 3:
+        x[2] = 0.0;
+        /* fall through */
+    case 2:
+        x[1] = 0.0;
+        /* fall through */
+    case 1:
+        x[0] = 0.0;
+        /* fall through */
+    case 0:
+        return;
+    default:
+        for (int i = 0; i < n; i++)
+            x[i] = 0.0;
+    }
 }
 
 static inline void lean_copy(double *restrict y, const double *restrict x, int n)
