@@ -522,7 +522,18 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
     const int cp = w->ip, cv = w->iv, ca = w->ia, cl = w->il, cm = w->im;
 
     memset(J, 0, (size_t)d->neq * d->n * sizeof *J);
-    eval_r(m, w, t, p, v, l, mu);
+    if (w->acc) {
+        eval_r(m, w, t, p, v, l, mu);   /* r for M⁻¹ r below */
+    } else {                            /* only G and H are needed */
+        if (nl) {
+            zero(w->G, nl * np);
+            m->G(m, t, p, w->G);
+        }
+        if (nm) {
+            zero(w->H, nm * nv);
+            m->H(m, t, p, w->H);
+        }
+    }
 
     /* ∂r: fp − (Gᵀλ)_p − (Hᵀμ)_p, fv, fl − Gᵀ, fm − Hᵀ */
     db_mechd_force_jac(&w->fd, t, p, v, l, mu, w->fp, w->fv, w->fl, w->fm);
