@@ -319,10 +319,10 @@ static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
  * The same values as dae_rhs (the same operations in the same order, so the
  * same bits) with less around them: r = f − Gᵀλ − Hᵀμ is formed in place in
  * F (v rows, or a rows with accelerations) instead of through w->f and w->r,
- * short blocks are zeroed and copied by plain loops rather than library calls,
- * and the finiteness test is one sum (x − x is 0 for a finite x, NaN
- * otherwise) instead of a branch per entry.  The callbacks still get their
- * outputs zeroed (mech.h). */
+ * the rows the callbacks add to are zeroed at once, short blocks are zeroed
+ * and copied by plain loops rather than library calls, and the finiteness
+ * test is one OR over the exponent bits instead of a branch per entry.  The
+ * callbacks still get their outputs zeroed (mech.h). */
 /* x = 0: blocks of up to four entries by straight stores (a vectorized loop's
  * set-up costs more than such a block), longer ones by the loop */
 static inline void lean_zero(double *x, int n)
