@@ -330,16 +330,23 @@ static inline int eval_f(const radau_sys *s, double t, const double *y, double *
     return eval_f_checked(s, t, y, F);
 }
 
+/* a = −J, zr + i zi = −J (distinct arrays: restrict) */
+static inline void neg_j(int nval, const double *restrict J, double *restrict a,
+                         double *restrict zr, double *restrict zi)
+{
+    for (int k = 0; k < nval; k++) {
+        a[k] = -J[k];
+        zr[k] = -J[k];
+        zi[k] = 0.0;
+    }
+}
+
 /* E1 = fac1 E − J, E2 = (alphn + i betan) E − J, both factored; 0 or nonzero if singular */
 static int decompose(rw *w, double fac1, double alphn, double betan)
 {
     db_linsol *ls = w->ls;
     const int ne = w->nnz < 0 ? w->n : w->nnz;
-    for (int k = 0; k < ls->nval; k++) {
-        ls->a[k] = -w->J[k];
-        ls->zr[k] = -w->J[k];
-        ls->zi[k] = 0.0;
-    }
+    neg_j(ls->nval, w->J, ls->a, ls->zr, ls->zi);
     for (int k = 0; k < ne; k++) {
         const long d = w->epos[k];
         ls->a[d] += fac1 * w->ev[k];
