@@ -285,8 +285,8 @@ fail:
     return -1;
 }
 
-/* out = E x */
-static void emul(const rw *w, const double *x, double *out)
+/* out = E x (x and out distinct) */
+static void emul(const rw *w, const double *restrict x, double *restrict out)
 {
     if (w->nnz < 0) {
         memcpy(out, x, sizeof(double) * (size_t)w->n);
@@ -305,12 +305,9 @@ static void emul(const rw *w, const double *x, double *out)
         out[w->ei[k]] += w->ev[k] * x[w->ej[k]];
 }
 
-/* F(t, y) into F, with the failure of the callback or a non-finite value as 1 */
-static int eval_f(const radau_sys *s, double t, const double *y, double *F, db_counters *c)
+/* F(t, y) of a system that does not check itself: F zeroed before, scanned after */
+static int eval_f_checked(const radau_sys *s, double t, const double *y, double *F)
 {
-    c->f_evals++;
-    if (s->self_checked)
-        return s->rhs(s->ctx, t, y, F) != 0;
     for (int i = 0; i < s->n; i++)
         F[i] = 0.0;
     if (s->rhs(s->ctx, t, y, F))
@@ -321,16 +318,35 @@ static int eval_f(const radau_sys *s, double t, const double *y, double *F, db_c
     return 0;
 }
 
+/* F(t, y) into F, with the failure of the callback or a non-finite value as 1;
+ * a self-checked system's callback is called directly (inlined here: no frame
+ * of its own on the path taken about ten times per step) */
+static inline int eval_f(const radau_sys *s, double t, const double *y, double *F,
+                         db_counters *c)
+{
+    c->f_evals++;
+    if (s->self_checked)
+        return s->rhs(s->ctx, t, y, F) != 0;
+    return eval_f_checked(s, t, y, F);
+}
+
+/* a = −J, zr + i zi = −J (distinct arrays: restrict) */
+static inline void neg_j(int nval, const double *restrict J, double *restrict a,
+                         double *restrict zr, double *restrict zi)
+{
+    for (int k = 0; k < nval; k++) {
+        a[k] = -J[k];
+        zr[k] = -J[k];
+        zi[k] = 0.0;
+    }
+}
+
 /* E1 = fac1 E − J, E2 = (alphn + i betan) E − J, both factored; 0 or nonzero if singular */
 static int decompose(rw *w, double fac1, double alphn, double betan)
 {
     db_linsol *ls = w->ls;
     const int ne = w->nnz < 0 ? w->n : w->nnz;
-    for (int k = 0; k < ls->nval; k++) {
-        ls->a[k] = -w->J[k];
-        ls->zr[k] = -w->J[k];
-        ls->zi[k] = 0.0;
-    }
+    neg_j(ls->nval, w->J, ls->a, ls->zr, ls->zi);
     for (int k = 0; k < ne; k++) {
         const long d = w->epos[k];
         ls->a[d] += fac1 * w->ev[k];
@@ -482,6 +498,28 @@ static int rr_attempt(radau_run *r)
     return RR_STEP;
 }
 
+/* the stage increments z_k (at c1q, c2q, c3q = h/hold times the nodes) from
+ * the collocation polynomial of the last step (ak1..ak3), and f = T⁻¹ z
+ * (distinct arrays: restrict, see the Newton loops below) */
+static inline void predict_stages(int n, double c1q, double c2q, double c3q,
+                                  const double *restrict ak1, const double *restrict ak2,
+                                  const double *restrict ak3, double *restrict z1,
+                                  double *restrict z2, double *restrict z3, double *restrict f1,
+                                  double *restrict f2, double *restrict f3)
+{
+    for (int i = 0; i < n; i++) {
+        const double z1i = c1q * (ak1[i] + (c1q - C2M1) * (ak2[i] + (c1q - C1M1) * ak3[i]));
+        const double z2i = c2q * (ak1[i] + (c2q - C2M1) * (ak2[i] + (c2q - C1M1) * ak3[i]));
+        const double z3i = c3q * (ak1[i] + (c3q - C2M1) * (ak2[i] + (c3q - C1M1) * ak3[i]));
+        z1[i] = z1i;
+        z2[i] = z2i;
+        z3[i] = z3i;
+        f1[i] = TI11 * z1i + TI12 * z2i + TI13 * z3i;
+        f2[i] = TI21 * z1i + TI22 * z2i + TI23 * z3i;
+        f3[i] = TI31 * z1i + TI32 * z2i + TI33 * z3i;
+    }
+}
+
 /* error weights and starting values from the previous collocation polynomial */
 static void rr_predict(radau_run *r)
 {
@@ -493,19 +531,81 @@ static void rr_predict(radau_run *r)
         for (int i = 0; i < n; i++)
             w->z1[i] = w->z2[i] = w->z3[i] = w->f1[i] = w->f2[i] = w->f3[i] = 0.0;
     } else {
-        const double c3q = h / r->hold, c1q = C1 * c3q, c2q = C2 * c3q;
-        const double *ak1 = w->cont + n, *ak2 = w->cont + 2 * n, *ak3 = w->cont + 3 * n;
-        for (int i = 0; i < n; i++) {
-            const double z1i = c1q * (ak1[i] + (c1q - C2M1) * (ak2[i] + (c1q - C1M1) * ak3[i]));
-            const double z2i = c2q * (ak1[i] + (c2q - C2M1) * (ak2[i] + (c2q - C1M1) * ak3[i]));
-            const double z3i = c3q * (ak1[i] + (c3q - C2M1) * (ak2[i] + (c3q - C1M1) * ak3[i]));
-            w->z1[i] = z1i;
-            w->z2[i] = z2i;
-            w->z3[i] = z3i;
-            w->f1[i] = TI11 * z1i + TI12 * z2i + TI13 * z3i;
-            w->f2[i] = TI21 * z1i + TI22 * z2i + TI23 * z3i;
-            w->f3[i] = TI31 * z1i + TI32 * z2i + TI33 * z3i;
-        }
+        const double c3q = h / r->hold;
+        predict_stages(n, C1 * c3q, C2 * c3q, c3q, w->cont + n, w->cont + 2 * n,
+                       w->cont + 3 * n, w->z1, w->z2, w->z3, w->f1, w->f2, w->f3);
+    }
+}
+
+/* The loops of a Newton iteration on the n entries, written over distinct
+ * arrays (restrict: the slices of rw are disjoint) so that the compiler may
+ * take two entries at a time; every entry sees the same operations in the
+ * same order as written, so the values do not depend on it. */
+
+/* out = a + b */
+static inline void vsum(int n, const double *restrict a, const double *restrict b,
+                        double *restrict out)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = a[i] + b[i];
+}
+
+/* the three stage points y + z_k into t1, t2, t3 */
+static inline void stage_points(int n, const double *restrict y, const double *restrict z1,
+                                const double *restrict z2, const double *restrict z3,
+                                double *restrict t1, double *restrict t2, double *restrict t3)
+{
+    for (int i = 0; i < n; i++) {
+        const double yi = y[i];
+        t1[i] = yi + z1[i];
+        t2[i] = yi + z2[i];
+        t3[i] = yi + z3[i];
+    }
+}
+
+/* E f_k for a diagonal E, k = 1, 2, 3: 0 + e_i f_k,i (as emul) */
+static inline void ediag_mul3(int n, const double *restrict ed, const double *restrict f1,
+                              const double *restrict f2, const double *restrict f3,
+                              double *restrict o1, double *restrict o2, double *restrict o3)
+{
+    for (int i = 0; i < n; i++) {
+        o1[i] = 0.0 + ed[i] * f1[i];
+        o2[i] = 0.0 + ed[i] * f2[i];
+        o3[i] = 0.0 + ed[i] * f3[i];
+    }
+}
+
+/* the transformed right-hand sides, in place of the stage values of F in
+ * z1, z2, z3: z1 = (T⁻¹F)_1 − γ/h (E f)_1 and the complex stage
+ * z2 + i z3 = (T⁻¹F)_2 + i (T⁻¹F)_3 − (α + iβ)/h ((E f)_2 + i (E f)_3) */
+static inline void newton_rhs(int n, double fac1, double alphn, double betan,
+                              const double *restrict e1, const double *restrict e2,
+                              const double *restrict e3, double *restrict z1,
+                              double *restrict z2, double *restrict z3)
+{
+    for (int i = 0; i < n; i++) {
+        const double a1 = z1[i], a2 = z2[i], a3 = z3[i];
+        const double s2 = -e2[i], s3 = -e3[i];
+        z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3 - e1[i] * fac1;
+        z2[i] = TI21 * a1 + TI22 * a2 + TI23 * a3 + s2 * alphn - s3 * betan;
+        z3[i] = TI31 * a1 + TI32 * a2 + TI33 * a3 + s3 * alphn + s2 * betan;
+    }
+}
+
+/* the increments (z1, z2, z3) added to the transformed stages f_k, and the new
+ * stage increments z = T f */
+static inline void newton_update(int n, double *restrict f1, double *restrict f2,
+                                 double *restrict f3, double *restrict z1, double *restrict z2,
+                                 double *restrict z3)
+{
+    for (int i = 0; i < n; i++) {
+        const double f1i = f1[i] + z1[i], f2i = f2[i] + z2[i], f3i = f3[i] + z3[i];
+        f1[i] = f1i;
+        f2[i] = f2i;
+        f3[i] = f3i;
+        z1[i] = T11 * f1i + T12 * f2i + T13 * f3i;
+        z2[i] = T21 * f1i + T22 * f2i + T23 * f3i;
+        z3[i] = T31 * f1i + f2i;
     }
 }
 
@@ -529,50 +629,31 @@ static int rr_newton(radau_run *r)
             return RR_FAIL;
         /* stage values of F into z1, z2, z3 */
         int bad = 0;
-        for (int i = 0; i < n; i++)
-            w->t1[i] = w->y[i] + w->z1[i];
+        stage_points(n, w->y, w->z1, w->z2, w->z3, w->t1, w->t2, w->t3);
         bad |= eval_f(s, x + C1 * h, w->t1, w->z1, c);
-        for (int i = 0; i < n; i++)
-            w->t1[i] = w->y[i] + w->z2[i];
-        bad |= eval_f(s, x + C2 * h, w->t1, w->z2, c);
-        for (int i = 0; i < n; i++)
-            w->t1[i] = w->y[i] + w->z3[i];
-        bad |= eval_f(s, xph, w->t1, w->z3, c);
+        bad |= eval_f(s, x + C2 * h, w->t2, w->z2, c);
+        bad |= eval_f(s, xph, w->t3, w->z3, c);
         if (bad) {
             r->nonfinite = 1;
             return RR_FAIL;
         }
-        /* right-hand sides of the transformed system, with E f_k formed
-         * entry by entry when E is the identity or diagonal (the values
-         * emul gives) and through emul otherwise */
-        if (w->nnz >= 0 && !w->ediag) {
-            emul(w, w->f1, w->t1);
-            emul(w, w->f2, w->t2);
-            emul(w, w->f3, w->t3);
-        }
-        for (int i = 0; i < n; i++) {
-            const double a1 = w->z1[i], a2 = w->z2[i], a3 = w->z3[i];
-            double e1, e2, e3;
-            if (w->nnz < 0) {
-                e1 = w->f1[i];
-                e2 = w->f2[i];
-                e3 = w->f3[i];
-            } else if (w->ediag) {
-                e1 = 0.0 + w->ed[i] * w->f1[i];
-                e2 = 0.0 + w->ed[i] * w->f2[i];
-                e3 = 0.0 + w->ed[i] * w->f3[i];
+        /* right-hand sides of the transformed system: E f_k is f_k itself
+         * when E is the identity, else formed into t1, t2, t3 first (entry by
+         * entry when E is diagonal: the values emul gives) */
+        const double *e1 = w->f1, *e2 = w->f2, *e3 = w->f3;
+        if (w->nnz >= 0) {
+            if (w->ediag) {
+                ediag_mul3(n, w->ed, w->f1, w->f2, w->f3, w->t1, w->t2, w->t3);
             } else {
-                e1 = w->t1[i];
-                e2 = w->t2[i];
-                e3 = w->t3[i];
+                emul(w, w->f1, w->t1);
+                emul(w, w->f2, w->t2);
+                emul(w, w->f3, w->t3);
             }
-            const double s2 = -e2, s3 = -e3;
-            w->z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3 - e1 * fac1;
-            const double r2 = TI21 * a1 + TI22 * a2 + TI23 * a3 + s2 * alphn - s3 * betan;
-            const double r3 = TI31 * a1 + TI32 * a2 + TI33 * a3 + s3 * alphn + s2 * betan;
-            w->z2[i] = r2;   /* the complex stage r2 + i r3, split */
-            w->z3[i] = r3;
+            e1 = w->t1;
+            e2 = w->t2;
+            e3 = w->t3;
         }
+        newton_rhs(n, fac1, alphn, betan, e1, e2, e3, w->z1, w->z2, w->z3);
         db_linsol_solve(w->ls, w->z1);
         db_linsol_solve_complex(w->ls, w->z2, w->z3);
         c->solves++;
@@ -615,19 +696,19 @@ static int rr_newton(radau_run *r)
             }
         }
         r->dynold = fmax(dyno, UROUND);
-        for (int i = 0; i < n; i++) {
-            const double f1i = w->f1[i] + w->z1[i], f2i = w->f2[i] + w->z2[i],
-                         f3i = w->f3[i] + w->z3[i];
-            w->f1[i] = f1i;
-            w->f2[i] = f2i;
-            w->f3[i] = f3i;
-            w->z1[i] = T11 * f1i + T12 * f2i + T13 * f3i;
-            w->z2[i] = T21 * f1i + T22 * f2i + T23 * f3i;
-            w->z3[i] = T31 * f1i + f2i;
-        }
+        newton_update(n, w->f1, w->f2, w->f3, w->z1, w->z2, w->z3);
         if ((r->faccon * dyno <= fnewt && (newt >= r->minnewt || dyno <= fnewt)) || tiny)
             return RR_STEP;
     }
+}
+
+/* out = (e1 z1 + e2 z2 + e3 z3) with e_k = dd_k/h (distinct arrays) */
+static inline void err_combine(int n, double hee1, double hee2, double hee3,
+                               const double *restrict z1, const double *restrict z2,
+                               const double *restrict z3, double *restrict out)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = hee1 * z1[i] + hee2 * z2[i] + hee3 * z3[i];
 }
 
 /* the embedded error estimate into *err (0 with the fixed step); RR_STEP, or
@@ -640,21 +721,16 @@ static int rr_error(radau_run *r, double *err)
     *err = 0.0;
     if (r->fixed)
         return RR_STEP;
-    const double hee1 = DD1 / h, hee2 = DD2 / h, hee3 = DD3 / h;
-    for (int i = 0; i < n; i++)
-        w->t1[i] = hee1 * w->z1[i] + hee2 * w->z2[i] + hee3 * w->z3[i];
+    err_combine(n, DD1 / h, DD2 / h, DD3 / h, w->z1, w->z2, w->z3, w->t1);
     emul(w, w->t1, w->t2);                   /* t2 = E (e·z)/h, kept */
-    for (int i = 0; i < n; i++)
-        w->t3[i] = w->t2[i] + w->fy0[i];
+    vsum(n, w->t2, w->fy0, w->t3);
     db_linsol_solve(w->ls, w->t3);
     r->c->solves++;
     *err = fmax(rms_scaled(w, w->t3), 1e-10);
     if (*err >= 1.0 && (r->first || r->reject)) {
-        for (int i = 0; i < n; i++)
-            w->t1[i] = w->y[i] + w->t3[i];
+        vsum(n, w->y, w->t3, w->t1);
         if (eval_f(r->s, r->x, w->t1, w->f1, r->c) == 0) {
-            for (int i = 0; i < n; i++)
-                w->t3[i] = w->f1[i] + w->t2[i];
+            vsum(n, w->f1, w->t2, w->t3);
             db_linsol_solve(w->ls, w->t3);
             r->c->solves++;
             *err = fmax(rms_scaled(w, w->t3), 1e-10);
@@ -682,6 +758,23 @@ static void rr_output(radau_run *r)
         if (r->tout[k] == r->x)
             memcpy(r->yout + (size_t)k * nn, w->y, sizeof(double) * nn);
         r->kout++;
+    }
+}
+
+/* the accepted stages: y += z3 and the coefficients c1, c2, c3 of the
+ * collocation polynomial (distinct arrays) */
+static inline void accept_stages(int n, const double *restrict z1, const double *restrict z2,
+                                 const double *restrict z3, double *restrict y,
+                                 double *restrict c1, double *restrict c2, double *restrict c3)
+{
+    for (int i = 0; i < n; i++) {
+        y[i] += z3[i];
+        const double z1i = z1[i], z2i = z2[i];
+        c1[i] = (z2i - z3[i]) / C2M1;
+        const double ak = (z1i - z2i) / C1MC2;
+        const double acont3 = (ak - z1i / C1) / C2;
+        c2[i] = (ak - c1[i]) / C1M1;
+        c3[i] = c2[i] - acont3;
     }
 }
 
@@ -716,16 +809,7 @@ static int rr_accept(radau_run *r, double err, double hnew, double quot)
     } else {
         r->x = r->last ? r->tend : r->x + h;
     }
-    double *c1 = w->cont + n, *c2 = w->cont + 2 * n, *c3 = w->cont + 3 * n;
-    for (int i = 0; i < n; i++) {
-        w->y[i] += w->z3[i];
-        const double z1i = w->z1[i], z2i = w->z2[i];
-        c1[i] = (z2i - w->z3[i]) / C2M1;
-        const double ak = (z1i - z2i) / C1MC2;
-        const double acont3 = (ak - z1i / C1) / C2;
-        c2[i] = (ak - c1[i]) / C1M1;
-        c3[i] = c2[i] - acont3;
-    }
+    accept_stages(n, w->z1, w->z2, w->z3, w->y, w->cont + n, w->cont + 2 * n, w->cont + 3 * n);
     int force_jac = 0;
     if (s->accepted) {
         const int rc = s->accepted(s->ctx, r->x, w->y);

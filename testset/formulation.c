@@ -9,6 +9,7 @@
  * algebraic unknowns a = v' (formulations.md §4, implementer's note); with a
  * constant regular M, v' = M⁻¹(f − Gᵀλ − Hᵀμ) uses the LU of M computed once. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +45,8 @@ typedef struct {
     db_mechfd fd;           /* FD workspace (fallback derivatives) */
     int has_a;              /* accelerations are unknowns */
     int nblk, blk[C_N];     /* constraint blocks of the formulation, in order */
-    int ncblk, cblk[C_N];   /* those with rows (n_λ or n_μ > 0), for dae_rhs_dense */
+    unsigned cmask;         /* those with rows (n_λ or n_μ > 0), as a mask of
+                               1 << C_*, for dae_rhs_dense */
     int acc;                /* the formulation has acceleration-level rows */
     int row0;               /* first constraint row */
     int ip, iv, ia, il, im, ie;  /* offsets, always valid (absent → 0) */
@@ -93,13 +95,16 @@ static int nmax_of(int np, int nl, int nm)
     return x > 0 ? x : 1;
 }
 
-/* J[r0.., c0..] += s · B (rows×cols) */
-static void add_block(double *J, int ld, int r0, int c0, const double *B, int rows, int cols,
-                      double s)
+/* J[r0.., c0..] += s · B (rows×cols); B never lies in J */
+static void add_block(double *restrict J, int ld, int r0, int c0, const double *restrict B,
+                      int rows, int cols, double s)
 {
-    for (int j = 0; j < cols; j++)
+    for (int j = 0; j < cols; j++) {
+        double *restrict Jj = J + r0 + (size_t)(c0 + j) * ld;
+        const double *restrict Bj = B + (size_t)j * rows;
         for (int i = 0; i < rows; i++)
-            J[(r0 + i) + (size_t)(c0 + j) * ld] += s * B[i + (size_t)j * rows];
+            Jj[i] += s * Bj[i];
+    }
 }
 
 /* J[r0.., c0..] += s · Bᵀ, B is rows×cols (the block is cols×rows) */
@@ -314,14 +319,33 @@ static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
  * The same values as dae_rhs (the same operations in the same order, so the
  * same bits) with less around them: r = f − Gᵀλ − Hᵀμ is formed in place in
  * F (v rows, or a rows with accelerations) instead of through w->f and w->r,
- * short blocks are zeroed and copied by plain loops rather than library calls,
- * and the finiteness test is one sum (x − x is 0 for a finite x, NaN
- * otherwise) instead of a branch per entry.  The callbacks still get their
- * outputs zeroed (mech.h). */
+ * the rows the callbacks add to are zeroed at once, short blocks are zeroed
+ * and copied by plain loops rather than library calls, and the finiteness
+ * test is one OR over the exponent bits instead of a branch per entry.  The
+ * callbacks still get their outputs zeroed (mech.h). */
+/* x = 0: blocks of up to four entries by straight stores (a vectorized loop's
+ * set-up costs more than such a block), longer ones by the loop */
 static inline void lean_zero(double *x, int n)
 {
-    for (int i = 0; i < n; i++)
-        x[i] = 0.0;
+    switch (n) {
+    case 4:
+        x[3] = 0.0;
+        /* fall through */
+    case 3:
+        x[2] = 0.0;
+        /* fall through */
+    case 2:
+        x[1] = 0.0;
+        /* fall through */
+    case 1:
+        x[0] = 0.0;
+        /* fall through */
+    case 0:
+        return;
+    default:
+        for (int i = 0; i < n; i++)
+            x[i] = 0.0;
+    }
 }
 
 static inline void lean_copy(double *restrict y, const double *restrict x, int n)
@@ -330,19 +354,26 @@ static inline void lean_copy(double *restrict y, const double *restrict x, int n
         y[i] = x[i];
 }
 
-/* 1 if some x_i is not finite */
+/* 1 if some x_i is not finite (exponent bits all ones: Inf or NaN), tested on
+ * the bits: (b & exponent mask) + the exponent's lowest bit reaches bit 63
+ * exactly for those, so one OR over all entries (integer operations the
+ * vectorizer takes, unlike a floating-point sum) carries the answer in bit 63 */
 static inline int lean_nonfinite(const double *x, size_t n)
 {
-    double z = 0.0;
-    for (size_t i = 0; i < n; i++)
-        z += x[i] - x[i];
-    return !(z == 0.0);
+    const uint64_t exp_mask = 0x7ff0000000000000u, exp_lsb = 0x0010000000000000u;
+    uint64_t acc = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t b;
+        memcpy(&b, x + i, sizeof b);
+        acc |= (b & exp_mask) + exp_lsb;
+    }
+    return (int)(acc >> 63);
 }
 
 /* y_j += s Σ_i A_ij x_i over the rows i (A rows×cols), as gemvT_add; one
  * and two rows (one or two constraints) written out, the same sums */
-static inline void lean_gemvT_add(const double *A, int rows, int cols, const double *x,
-                                  double s, double *y)
+static inline void lean_gemvT_add(const double *restrict A, int rows, int cols,
+                                  const double *restrict x, double s, double *restrict y)
 {
     if (rows == 1) {
         const double x0 = x[0];
@@ -366,8 +397,8 @@ static inline void lean_gemvT_add(const double *A, int rows, int cols, const dou
 }
 
 /* y += A (s x), columns with s x_j = 0 skipped, as gemv_add; one row written out */
-static inline void lean_gemv_add(const double *A, int rows, int cols, const double *x, double s,
-                                 double *y)
+static inline void lean_gemv_add(const double *restrict A, int rows, int cols,
+                                 const double *restrict x, double s, double *restrict y)
 {
     if (rows == 1) {
         double y0 = y[0];
@@ -398,9 +429,12 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
     const double *a = w->has_a ? y + w->ia : NULL;
     const double *l = nl ? y + w->il : w->zero, *mu = nm ? y + w->im : w->zero;
 
+    /* every row but the p rows zeroed at once: r's rows for the force
+     * callback, the constraint rows for theirs (the v rows with accelerations
+     * are overwritten) */
+    lean_zero(F + np, d->neq - np);
     /* r = f − Gᵀλ − Hᵀμ into its rows of F */
     double *r = F + np + (w->has_a ? nv : 0);
-    lean_zero(r, nv);
     m->force(m, t, p, v, l, mu, r);
     if (nl) {
         lean_zero(w->G, nl * np);
@@ -434,38 +468,35 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
         db_dense_lu_solve(nv, w->Mlu, w->piv, w->w);
         vdot = w->w;
     }
-    /* constraint rows: all zeroed at once, then the non-empty blocks */
-    lean_zero(F + row, d->neq - row);
-    for (int b = 0; b < w->ncblk; b++) {
-        double *c = F + row;
-        switch (w->cblk[b]) {
-        case C_G:
-            m->g(m, t, p, c);
-            row += nl;
-            break;
-        case C_GV:
-            if (m->g_t)
-                m->g_t(m, t, p, c);
-            lean_gemv_add(w->G, nl, np, v, 1.0, c);
-            row += nl;
-            break;
-        case C_HV:
-            if (m->h)
-                m->h(m, t, p, c);
-            lean_gemv_add(w->H, nm, nv, v, 1.0, c);
-            row += nm;
-            break;
-        case C_GA:
-            m->kappa_g(m, t, p, v, c);
-            lean_gemv_add(w->G, nl, np, vdot, 1.0, c);
-            row += nl;
-            break;
-        case C_HA:
-            m->kappa_h(m, t, p, v, c);
-            lean_gemv_add(w->H, nm, nv, vdot, 1.0, c);
-            row += nm;
-            break;
-        }
+    /* constraint rows (zeroed above): the non-empty blocks, which always come
+     * in the order of the C_* values (the table in db_dae_build), so one test
+     * of the mask per kind replaces a dispatch per block */
+    const unsigned cm = w->cmask;
+    double *c = F + row;
+    if (cm & 1u << C_G) {
+        m->g(m, t, p, c);
+        c += nl;
+    }
+    if (cm & 1u << C_GV) {
+        if (m->g_t)
+            m->g_t(m, t, p, c);
+        lean_gemv_add(w->G, nl, np, v, 1.0, c);
+        c += nl;
+    }
+    if (cm & 1u << C_HV) {
+        if (m->h)
+            m->h(m, t, p, c);
+        lean_gemv_add(w->H, nm, nv, v, 1.0, c);
+        c += nm;
+    }
+    if (cm & 1u << C_GA) {
+        m->kappa_g(m, t, p, v, c);
+        lean_gemv_add(w->G, nl, np, vdot, 1.0, c);
+        c += nl;
+    }
+    if (cm & 1u << C_HA) {
+        m->kappa_h(m, t, p, v, c);
+        lean_gemv_add(w->H, nm, nv, vdot, 1.0, c);
     }
     return lean_nonfinite(F, (size_t)d->neq);
 }
@@ -491,7 +522,18 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
     const int cp = w->ip, cv = w->iv, ca = w->ia, cl = w->il, cm = w->im;
 
     memset(J, 0, (size_t)d->neq * d->n * sizeof *J);
-    eval_r(m, w, t, p, v, l, mu);
+    if (w->acc) {
+        eval_r(m, w, t, p, v, l, mu);   /* r for M⁻¹ r below */
+    } else {                            /* only G and H are needed */
+        if (nl) {
+            zero(w->G, nl * np);
+            m->G(m, t, p, w->G);
+        }
+        if (nm) {
+            zero(w->H, nm * nv);
+            m->H(m, t, p, w->H);
+        }
+    }
 
     /* ∂r: fp − (Gᵀλ)_p − (Hᵀμ)_p, fv, fl − Gᵀ, fm − Hᵀ */
     db_mechd_force_jac(&w->fd, t, p, v, l, mu, w->fp, w->fv, w->fl, w->fm);
@@ -885,7 +927,8 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
     d->self_checked = 1;   /* dae_rhs, dae_jac, dae_jac_sparse overwrite and scan */
     w->has_a = !(m->flags & DB_MASS_CONST) || (m->flags & DB_MASS_SINGULAR);
 
-    /* constraint blocks */
+    /* constraint blocks, in row order; in every row the blocks come in the
+     * order of the C_* values (dae_rhs_dense relies on it) */
     static const int blocks[DB_NFORMS][C_N + 1] = {
         [DB_EOM]   = { C_G, C_HV, -1 },
         [DB_EOM1]  = { C_GV, C_HV, -1 },
@@ -901,7 +944,7 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
         w->acc |= k == C_GA || k == C_HA;
         ncon += (k == C_HV || k == C_HA) ? nm : nl;
         if ((k == C_HV || k == C_HA) ? nm : nl)
-            w->cblk[w->ncblk++] = k;
+            w->cmask |= 1u << k;
     }
 
     /* layout */

@@ -364,8 +364,21 @@ static void mechd(db_mechfd *w, db_mechd_kind k, double t, const double *p, cons
         db_mechd_eval(w, k, db_mechd_present(m, k), t, p, v, lam, mu, x, out);
 }
 
+/* Each db_mechd_* below takes the common case — the analytic callback is
+ * there — directly: the outputs zeroed, the callback called, exactly what
+ * mechd → db_mechd_eval do for it, without their table look-ups and switches
+ * (the Jacobian of a small system calls several of these per evaluation).
+ * Every other case goes through mechd. */
+#define BS(k, b) (w->bsize[(k)][(b)])
+
 void db_mechd_Mw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out)
 {
+    const db_mech *m = w->m;
+    if (m->Mw_p && !(m->flags & DB_MASS_CONST)) {
+        zero(out, BS(DB_MECHD_MW_P, 0));
+        m->Mw_p(m, t, p, wv, out);
+        return;
+    }
     mechd(w, DB_MECHD_MW_P, t, p, NULL, NULL, NULL, wv, (double *[4]){out});
 }
 
@@ -373,47 +386,105 @@ void db_mechd_force_jac(db_mechfd *w, double t, const double *p, const double *v
                         const double *lam, const double *mu,
                         double *fp, double *fv, double *fl, double *fm)
 {
+    const db_mech *m = w->m;
+    if (m->force_jac) {
+        zero(fp, BS(DB_MECHD_FORCE_JAC, 0));
+        zero(fv, BS(DB_MECHD_FORCE_JAC, 1));
+        zero(fl, BS(DB_MECHD_FORCE_JAC, 2));
+        zero(fm, BS(DB_MECHD_FORCE_JAC, 3));
+        m->force_jac(m, t, p, v, lam, mu, fp, fv, fl, fm);
+        return;
+    }
     mechd(w, DB_MECHD_FORCE_JAC, t, p, v, lam, mu, NULL, (double *[4]){fp, fv, fl, fm});
 }
 
 void db_mechd_Gw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out)
 {
+    const db_mech *m = w->m;
+    if (m->Gw_p) {
+        zero(out, BS(DB_MECHD_GW_P, 0));
+        m->Gw_p(m, t, p, wv, out);
+        return;
+    }
     mechd(w, DB_MECHD_GW_P, t, p, NULL, NULL, NULL, wv, (double *[4]){out});
 }
 
 void db_mechd_GTl_p(db_mechfd *w, double t, const double *p, const double *l, double *out)
 {
+    const db_mech *m = w->m;
+    if (m->GTl_p) {
+        zero(out, BS(DB_MECHD_GTL_P, 0));
+        m->GTl_p(m, t, p, l, out);
+        return;
+    }
     mechd(w, DB_MECHD_GTL_P, t, p, NULL, NULL, NULL, l, (double *[4]){out});
 }
 
 void db_mechd_g_tp(db_mechfd *w, double t, const double *p, double *out)
 {
+    const db_mech *m = w->m;
+    if (!m->g_t) {                     /* scleronomic: identically zero */
+        zero(out, BS(DB_MECHD_G_TP, 0));
+        return;
+    }
     mechd(w, DB_MECHD_G_TP, t, p, NULL, NULL, NULL, NULL, (double *[4]){out});
 }
 
 void db_mechd_kappa_g_jac(db_mechfd *w, double t, const double *p, const double *v,
                           double *kp, double *kv)
 {
+    const db_mech *m = w->m;
+    if (m->kappa_g_jac) {
+        zero(kp, BS(DB_MECHD_KAPPA_G_JAC, 0));
+        zero(kv, BS(DB_MECHD_KAPPA_G_JAC, 1));
+        m->kappa_g_jac(m, t, p, v, kp, kv);
+        return;
+    }
     mechd(w, DB_MECHD_KAPPA_G_JAC, t, p, v, NULL, NULL, NULL, (double *[4]){kp, kv});
 }
 
 void db_mechd_Hw_p(db_mechfd *w, double t, const double *p, const double *wv, double *out)
 {
+    const db_mech *m = w->m;
+    if (m->Hw_p) {
+        zero(out, BS(DB_MECHD_HW_P, 0));
+        m->Hw_p(m, t, p, wv, out);
+        return;
+    }
     mechd(w, DB_MECHD_HW_P, t, p, NULL, NULL, NULL, wv, (double *[4]){out});
 }
 
 void db_mechd_HTu_p(db_mechfd *w, double t, const double *p, const double *u, double *out)
 {
+    const db_mech *m = w->m;
+    if (m->HTu_p) {
+        zero(out, BS(DB_MECHD_HTU_P, 0));
+        m->HTu_p(m, t, p, u, out);
+        return;
+    }
     mechd(w, DB_MECHD_HTU_P, t, p, NULL, NULL, NULL, u, (double *[4]){out});
 }
 
 void db_mechd_h_p(db_mechfd *w, double t, const double *p, double *out)
 {
+    const db_mech *m = w->m;
+    if (!m->h) {                       /* no h: identically zero */
+        zero(out, BS(DB_MECHD_H_P, 0));
+        return;
+    }
     mechd(w, DB_MECHD_H_P, t, p, NULL, NULL, NULL, NULL, (double *[4]){out});
 }
 
 void db_mechd_kappa_h_jac(db_mechfd *w, double t, const double *p, const double *v,
                           double *kp, double *kv)
 {
+    const db_mech *m = w->m;
+    if (m->kappa_h_jac) {
+        zero(kp, BS(DB_MECHD_KAPPA_H_JAC, 0));
+        zero(kv, BS(DB_MECHD_KAPPA_H_JAC, 1));
+        m->kappa_h_jac(m, t, p, v, kp, kv);
+        return;
+    }
     mechd(w, DB_MECHD_KAPPA_H_JAC, t, p, v, NULL, NULL, NULL, (double *[4]){kp, kv});
 }
+#undef BS
