@@ -85,13 +85,9 @@ static const db_run_result *cached_run(cache_t *cache, const char *cmd, const ch
 
 static long extra_value(const db_counters *c, const char *name, int *found)
 {
-    for (int i = 0; i < c->nextra; i++)
-        if (strcmp(c->extra[i].name, name) == 0) {
-            *found = 1;
-            return c->extra[i].value;
-        }
-    *found = 0;
-    return 0;
+    long v = 0;
+    *found = db_counters_get_extra(c, name, &v);
+    return v;
 }
 
 static int group_of(char g)

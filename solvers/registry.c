@@ -79,6 +79,16 @@ void db_counters_set_extra(db_counters *c, const char *name, long value)
     }
 }
 
+int db_counters_get_extra(const db_counters *c, const char *name, long *value)
+{
+    for (int i = 0; i < c->nextra; i++)
+        if (strcmp(c->extra[i].name, name) == 0) {
+            *value = c->extra[i].value;
+            return 1;
+        }
+    return 0;
+}
+
 double db_cpu_seconds(void)
 {
     struct timespec ts;

@@ -69,6 +69,8 @@ typedef struct {
 
 /* add/overwrite a named extra counter */
 void db_counters_set_extra(db_counters *c, const char *name, long value);
+/* the named extra counter into *value: 1, or 0 when the solver did not set it */
+int db_counters_get_extra(const db_counters *c, const char *name, long *value);
 
 typedef struct {
     int nt;                /* number of output times */

@@ -58,12 +58,11 @@ static int harm_jac(const db_dae *d, double t, const double *y, double *J)
 static double E2[4] = { 1, 0, 0, 1 };
 static int idx[2] = { 1, 1 }, rk2[2] = { 0, 0 };
 
+/* the named extra counter, -1 when absent */
 static long extra(const db_counters *c, const char *name)
 {
-    for (int i = 0; i < c->nextra; i++)
-        if (strcmp(c->extra[i].name, name) == 0)
-            return c->extra[i].value;
-    return -1;
+    long v;
+    return db_counters_get_extra(c, name, &v) ? v : -1;
 }
 
 typedef struct {

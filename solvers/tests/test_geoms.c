@@ -32,12 +32,11 @@
 #define NOUT 51
 #define NMAX 8
 
+/* the named extra counter, -1 when absent */
 static long extra(const db_counters *c, const char *name)
 {
-    for (int i = 0; i < c->nextra; i++)
-        if (strcmp(c->extra[i].name, name) == 0)
-            return c->extra[i].value;
-    return -1;
+    long v;
+    return db_counters_get_extra(c, name, &v) ? v : -1;
 }
 
 typedef struct {
