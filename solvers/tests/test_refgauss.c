@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "solvers/refgauss.h"
+#include "testset/mechcheck.h"
 #include "testset/registry.h"
 #include "testset/tests/check.h"
 #include "refpath_exact.h"
@@ -73,12 +74,8 @@ int main(void)
     if (!pr)
         return check_summary();
     double par[8];
-    for (int k = 0; k < pr->nparams; k++)
-        par[k] = pr->params[k].def;
     db_mech m;
-    char err[256];
-    memset(&m, 0, sizeof m);
-    CHECK(pr->setup(&m, 0, par, err, sizeof err) == 0, "setup: %s", err);
+    CHECK(db_mech_setup_default(pr, 0, &m, par) == 0, "setup of the pendulum failed");
 
     /* convergence order with fixed steps */
     const double h1[4] = {0, 0.02, 0.05, 0.025};

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "solvers/refint.h"
+#include "testset/mechcheck.h"
 #include "testset/registry.h"
 #include "testset/tests/check.h"
 #include "refpath_exact.h"
@@ -57,12 +58,8 @@ int main(void)
     if (!pr)
         return check_summary();
     double par[8];
-    for (int k = 0; k < pr->nparams; k++)
-        par[k] = pr->params[k].def;
     db_mech m;
-    char err[256];
-    memset(&m, 0, sizeof m);
-    CHECK(pr->setup(&m, 0, par, err, sizeof err) == 0, "setup: %s", err);
+    CHECK(db_mech_setup_default(pr, 0, &m, par) == 0, "setup of the pendulum failed");
 
     /* the saddle-point system reproduces the consistent accelerations */
     double p0[2], v0[2], l0[1], mu0[1], a0[2];
