@@ -17,6 +17,7 @@ extern const db_problem db_problem_fekete;
 extern const db_problem db_problem_four_bar_chain;
 extern const db_problem db_problem_bricard;
 extern const db_problem db_problem_slider_crank;
+extern const db_problem db_problem_wheelset;
 
 const db_problem *const db_problems[] = {
     &db_problem_pendulum,
@@ -32,6 +33,7 @@ const db_problem *const db_problems[] = {
     &db_problem_four_bar_chain,
     &db_problem_bricard,
     &db_problem_slider_crank,
+    &db_problem_wheelset,
     NULL
 };
 
