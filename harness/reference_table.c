@@ -3,6 +3,7 @@
  * the catalogue (problems with an exact solution have none). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -11,6 +12,7 @@
 #include "measure_names.h"
 #include "refgen.h"
 #include "reference_table.h"
+#include "testset/mechcheck.h"
 #include "testset/registry.h"
 
 static const char *gname[DB_NGROUPS] = {"p", "v", "lambda", "mu"};
@@ -74,17 +76,87 @@ static double best_scd(const cJSON *runs, const char *prob, const char *scn, int
     return best;
 }
 
+/* n numbers of the array k of o into x; 0 when there are exactly n */
+static int numbers(const cJSON *o, const char *k, double *x, int n)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, k), *e;
+    int i = 0;
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != n)
+        return -1;
+    cJSON_ArrayForEach(e, a) {
+        if (!cJSON_IsNumber(e))
+            return -1;
+        x[i++] = e->valuedouble;
+    }
+    return 0;
+}
+
+/* "9.8 (vl); good to 9.2" — the digits of the source's published reference
+ * (testset/mech.h db_published) against the stored one at t_end: the minimum over
+ * the components the source measures of −log10 |published − ours| / |published|,
+ * the component where it is reached, and the digits the sheet says the published
+ * value is good to; "" when the source publishes none for this scenario */
+static void published_digits(char *buf, size_t len, const db_problem *prob, int sc,
+                             const cJSON *ref)
+{
+    const db_published *pub = prob->published;
+    buf[0] = '\0';
+    if (!pub || pub->scenario != sc)
+        return;
+    db_mech m;
+    double *pars = calloc((size_t)prob->nparams + 1, sizeof *pars);
+    if (!pars || db_mech_setup_default(prob, sc, &m, pars) != 0) {
+        free(pars);
+        return;
+    }
+    size_t np = (size_t)m.np, nv = (size_t)m.nv, nl = (size_t)m.nl, nm = (size_t)m.nm;
+    double *x = calloc(np + nv + nl + nm + (size_t)pub->n + 1, sizeof *x);
+    const cJSON *end = cJSON_GetObjectItemCaseSensitive(ref, "end");
+    if (x && numbers(end, "p", x, m.np) == 0 && numbers(end, "v", x + np, m.nv) == 0 &&
+        numbers(end, "lambda", x + np + nv, m.nl) == 0 &&
+        numbers(end, "mu", x + np + nv + nl, m.nm) == 0) {
+        double *y = x + np + nv + nl + nm, worst = 16.0, good = 16.0;
+        int at = 0;
+        if (pub->map(&m, x, x + np, x + np + nv, x + np + nv + nl, y) == 0) {
+            for (int i = 0; i < pub->n; i++) {
+                double r = pub->values[i], e = fabs(y[i] - r) / (r != 0.0 ? fabs(r) : 1.0);
+                double d = e > 0.0 ? fmin(16.0, -log10(e)) : 16.0;
+                if (d < worst) {
+                    worst = d;
+                    at = i;
+                }
+                good = fmin(good, pub->digits[i]);
+            }
+            char comp[32];
+            if (pub->names)
+                snprintf(comp, sizeof comp, "%s", pub->names[at]);
+            else
+                snprintf(comp, sizeof comp, "component %d", at + 1);
+            snprintf(buf, len, "%.1f (%s; good to %.1f)", worst, comp, good);
+        }
+    }
+    free(x);
+    if (prob->teardown)
+        prob->teardown(&m);
+    free(pars);
+}
+
 int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
 {
     const char *head[] = {"reference", "primary (stored): family, method",
                           "check: family, method", "agreement p / v / lambda / mu",
-                          "at t_end", "best run of the sweep (scd)"};
-    int ncol = runs ? 6 : 5;
+                          "at t_end", "published reference: digits against it",
+                          "best run of the sweep (scd)"};
+    int ncol = runs ? 7 : 6;
     if (md) {
         fprintf(md, "\n## Reference solutions\n\nEvery stored reference is the agreement of "
                     "two method families (digits = -log10 of the largest group-scaled "
                     "difference; targets 10 in p and v, 8 in lambda and mu, checked by "
-                    "`daebench reference --verify`).%s\n\n|",
+                    "`daebench reference --verify`). Where the problem's source publishes "
+                    "a reference solution (the IVP test set), its digits against ours at "
+                    "t_end, over the components the source measures, the component where "
+                    "they are fewest, and the digits the published value is good to (fact "
+                    "sheets).%s\n\n|",
                 runs ? " The last column: the best scd = -log10 max(error p, error v) "
                        "reached by a run of this sweep." : "");
         for (int c = 0; c < ncol; c++)
@@ -98,7 +170,11 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
         fprintf(html, "\n<h2 id=\"references\">Reference solutions</h2>\n<p>Every stored "
                       "reference is the agreement of two method families (digits = -log10 "
                       "of the largest group-scaled difference; targets 10 in p and v, 8 in "
-                      "lambda and mu).</p>\n<table><tr>");
+                      "lambda and mu). Where the problem's source publishes a reference "
+                      "solution (the IVP test set): its digits against ours at t_end over "
+                      "the components the source measures, the component where they are "
+                      "fewest, and the digits the published value is good to.</p>\n"
+                      "<table><tr>");
         for (int c = 0; c < ncol; c++)
             fprintf(html, "<th>%s</th>", head[c]);
         fprintf(html, "</tr>\n");
@@ -120,7 +196,7 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
             const cJSON *pv = cJSON_GetObjectItemCaseSensitive(j, "provenance");
             const cJSON *pr = cJSON_GetObjectItemCaseSensitive(pv, "primary");
             const cJSON *ck = cJSON_GetObjectItemCaseSensitive(pv, "check");
-            char name[160], mp[128], mc[128], ag[96], ae[96], best[64] = "";
+            char name[160], mp[128], mc[128], ag[96], ae[96], best[64] = "", pubd[96];
             snprintf(name, sizeof name, "%s:%s", prob->name, prob->scenarios[sc].name);
             method(mp, sizeof mp, pr);
             method(mc, sizeof mc, ck);
@@ -134,7 +210,8 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
                 else
                     snprintf(best, sizeof best, "no ok run");
             }
-            const char *cell[6] = {name, NULL, NULL, ag, ae, best};
+            published_digits(pubd, sizeof pubd, prob, sc, j);
+            const char *cell[7] = {name, NULL, NULL, ag, ae, pubd[0] ? pubd : "-", best};
             char fp[256], fc[256];
             /* files made before the family was recorded: the family of the solver */
             const char *fpn = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(pr, "family"))

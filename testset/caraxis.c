@@ -248,6 +248,36 @@ static int ca_setup(db_mech *m, int sc, const double *par, char *err, size_t err
     return 0;
 }
 
+/* sheet §7.2: the Release 2.4 reference y(3), λ in the test set's sign; §7.3: the
+ * digits each value is good to (against a 40-digit solution) */
+static const double ca_pub_values[10] = {
+    0.493455784275402809122e-1, 0.496989460230171153861, 0.104174252488542151681e1,
+    0.373911027265361256927, -0.770583684040972357970e-1, 0.744686658723778553466e-2,
+    0.175568157537232222276e-1, 0.770341043779251976443, -0.473688659084893324729e-2,
+    -0.110468033125734368808e-2};
+static const double ca_pub_digits[10] = {12.5, 12.5, 14.4, 13.9, 11.2, 9.2, 11.0, 12.3, 12.0,
+                                         11.7};
+static const char *const ca_pub_names[10] = {"xl", "yl", "xr", "yr", "ul", "vl", "ur", "vr",
+                                             "lambda1_ts", "lambda2_ts"};
+
+/* y = (p, v, λ_ts) with λ_ts = −λ (sheet §4.3) */
+static int ca_pub_map(const db_mech *m, const double *p, const double *v, const double *lam,
+                      const double *mu, double *y)
+{
+    (void)m; (void)mu;
+    for (int i = 0; i < 4; i++) {
+        y[i] = p[i];
+        y[4 + i] = v[i];
+    }
+    y[8] = -lam[0];
+    y[9] = -lam[1];
+    return 0;
+}
+
+static const db_published ca_published = {
+    "IVP test set Release 2.4, y(3) (all 10 components)", 0, 10, ca_pub_values, ca_pub_digits,
+    ca_pub_names, ca_pub_map};
+
 static const db_scenario_spec ca_scenarios[] = {
     {"default", "test set: springs at rest, bar level, t in [0, 3]"},
 };
@@ -269,4 +299,5 @@ const db_problem db_problem_caraxis = {
     .setup = ca_setup,
     .teardown = NULL,
     .exact = NULL,
+    .published = &ca_published,
 };

@@ -164,6 +164,23 @@ typedef struct {
     const char *help;
 } db_scenario_spec;
 
+/* a reference solution published by the problem's source (the IVP test set's
+ * y(t_end)), as the source measures it: n values at t_end of the default
+ * parameters, each with the digits it is actually good to (fact sheets); map
+ * writes a state of ours in the source's layout (its signs, scalings, derived
+ * components).  The published-value tests and the report's reference table
+ * (the published value's digits against our stored reference) read it. */
+typedef struct {
+    const char *source;           /* "IVP test set Release 2.4, y(3)" */
+    int scenario;                 /* the scenario it belongs to */
+    int n;
+    const double *values;         /* [n] */
+    const double *digits;         /* [n] */
+    const char *const *names;     /* [n] */
+    int (*map)(const db_mech *m, const double *p, const double *v, const double *lam,
+               const double *mu, double *y);   /* y[n]; 0, or nonzero */
+} db_published;
+
 /* the problem descriptor: one const instance per testset/<problem>.c */
 typedef struct db_problem {
     const char *name;                /* "pendulum" */
@@ -179,6 +196,8 @@ typedef struct db_problem {
     void (*teardown)(db_mech *m);    /* frees m->data; may be NULL */
     /* optional exact solution at time t (used as reference when present) */
     int (*exact)(const db_mech *m, double t, double *p, double *v, double *lam, double *mu);
+    /* optional published reference solution (NULL: none) */
+    const db_published *published;
 } db_problem;
 
 #endif

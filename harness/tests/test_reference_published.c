@@ -18,6 +18,7 @@
 #include "harness/jsonio.h"
 #include "harness/reference.h"
 #include "harness/refgen.h"
+#include "harness/reference_table.h"
 #include "testset/registry.h"
 #include "testset/tests/check.h"
 #include "testset/tests/skateboard_tables.h"
@@ -192,8 +193,57 @@ static void test_exact_pendulum(void)
         prob->teardown(&m);
 }
 
+/* the published-reference column of the reference table (reference_table.c) for
+ * the row problem:scenario: its digits, NAN when the row or the value is missing */
+static double table_digits(const char *row)
+{
+    FILE *f = tmpfile();
+    double d = NAN;
+    if (!f)
+        return d;
+    db_reference_table(f, NULL, NULL);
+    rewind(f);
+    char line[2048], want[200];
+    snprintf(want, sizeof want, "| %s |", row);
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, want, strlen(want)) == 0) {
+            /* | name | primary | check | agreement | at t_end | published | */
+            char *c = line;
+            for (int bar = 0; bar < 5 && c; bar++)
+                c = strchr(c + 1, '|');
+            if (c)
+                sscanf(c + 1, "%lf", &d);
+        }
+    fclose(f);
+    return d;
+}
+
+/* the report's reference table shows, for every problem whose source publishes a
+ * reference, its digits against our stored one: at least what the published value
+ * is good to (fact sheet) less 0.3 — our references are the better ones */
+static void test_table_published(void)
+{
+    for (int i = 0; db_problems[i]; i++) {
+        const db_problem *prob = db_problems[i];
+        const db_published *pub = prob->published;
+        if (!pub)
+            continue;
+        char row[200];
+        snprintf(row, sizeof row, "%s:%s", prob->name, prob->scenarios[pub->scenario].name);
+        double good = 16.0;
+        for (int k = 0; k < pub->n; k++)
+            good = fmin(good, pub->digits[k]);
+        double d = table_digits(row);
+        printf("reference table, %s: published reference to %.1f digits (good to %.1f)\n",
+               row, d, good);
+        CHECK(d >= good - 0.3, "%s: the published reference agrees with ours to %.1f digits, "
+              "it is good to %.1f", row, d, good);
+    }
+}
+
 int main(void)
 {
+    test_table_published();
     /* the stored references meet the published values */
     for (size_t i = 0; i < sizeof PUB / sizeof PUB[0]; i++) {
         int nbad = compare_published(&PUB[i], 1);
@@ -214,6 +264,9 @@ int main(void)
     rel = edit_copy("andrews-default", dir, "p", -1, 0);
     CHECK(rel < 1e-7, "edit in the 8th digit: relative change %.1e", rel);
     CHECK(compare_published(&PUB[2], 0) > 0, "edited Andrews copy passes the IVP values");
+    double dt = table_digits("andrews:default");
+    CHECK(dt < 8.5, "reference table: the edited Andrews copy still shows %.1f digits "
+          "against the published positions", dt);
     /* verify (which recomputes the whole span): a late grid point of the
      * double pendulum, row 170 of 200 (t = 1.7), y2 (item 4 of p), changed in
      * its 8th digit */
