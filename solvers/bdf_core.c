@@ -44,7 +44,8 @@
  *   hω next to the imaginary axis, BDF1–2 damp them.  A least-squares fit of
  *   x_{j+1} = a x_j − b x_{j−1} to the corrections of the last six constant-
  *   coefficient steps that finds a complex root pair of squared modulus b ≥
- *   0.98 (and ≤ 1.3) at angle ≥ 0.25 rad per step, at order ≥ 3, holds the
+ *   0.98 (and ≤ 1.3) at angle ≥ 0.25 rad per step, of a mode with damping
+ *   ratio ≤ 0.1 (bdf_osc.c), at order ≥ 3, holds the
  *   order at most 2 until the mode has not been seen for 20 steps; a hold that
  *   did not pay (its last step < 0.7 × the step at detection) switches the
  *   detection off for 200, 400, 800, ... steps (br_osc; extra counter
@@ -939,14 +940,15 @@ static int br_stald(bdf_run *r, int korig, int k, double *est)
  * error-test unknowns) fill a window of BDF_OSC_NDATA steps taken with
  * constant coefficients (same order and step, ns ≥ k + 2; any change starts
  * the window again).  At order ≥ 3 a detected mode (complex root pair of
- * modulus ≥ ~1 at ≥ 0.25 rad per step) starts a hold: the order is at most 2,
- * the step size from the order-2 estimate.  The hold lasts while the mode is
- * still seen at order ≤ 2 (a trusted complex pair, damped now) and ends
- * BDF_OSC_QUIET steps after it was last seen; then the usual order selection
- * raises the order again.  A hold whose last step is below BDF_OSC_PAYS times
- * the step at its detection did not pay (order 2 was limited by accuracy,
- * not by the mode): detection is then off for BDF_OSC_OFF steps, doubled
- * after each such hold.  Returns the order for the next step (k or 2). */
+ * modulus ≥ ~1 at ≥ 0.25 rad per step, of an undamped mode) starts a hold:
+ * the order is at most 2, the step size from the order-2 estimate.  The hold
+ * lasts while the mode is still seen at order ≤ 2 (a trusted complex pair,
+ * damped now) and ends BDF_OSC_QUIET steps after it was last seen; then the
+ * usual order selection raises the order again.  A hold whose last step is
+ * below BDF_OSC_PAYS times the step at its detection did not pay (order 2 was
+ * limited by accuracy, not by the mode): detection is then off for
+ * BDF_OSC_OFF steps, doubled after each such hold.  Returns the order for the
+ * next step (k or 2). */
 static int br_osc(bdf_run *r, int korig, int k, double *est)
 {
     bdf_mem *w = r->w;

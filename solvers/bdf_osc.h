@@ -2,8 +2,9 @@
  * fit of the two-term recurrence x_{j+1} = a x_j − b x_{j−1} to the correction
  * vectors of the last steps (the scaled (k+1)-st differences); a complex root
  * pair ρ e^{±iθ} (a² < 4b, ρ² = b) that explains the data, with θ well away
- * from 0 and ρ² not below a cut near 1, means a mode that the BDF method of
- * order k ≥ 3 does not damp (or amplifies: BDF3–5 are unstable next to the
+ * from 0, ρ² not below a cut near 1 and the mode y' = λy whose BDF root it is
+ * nearly undamped (Re hλ small against |hλ|), means a mode that the BDF
+ * method of order k ≥ 3 does not damp (or amplifies: BDF3–5 are unstable next to the
  * imaginary axis) is what limits the step; orders 1 and 2 damp it, so the
  * order is held at most 2 for a while.  A complex-root extension of the idea
  * of Stewart's stability limit detection (J. Comput. Appl. Math. 29 (1990)
@@ -18,7 +19,7 @@
 #define BDF_OSC_RRCUT 0.98   /* ρ² at or above which the mode counts as undamped */
 #define BDF_OSC_THMIN 0.25   /* θ (radians per step) at or above which it counts */
 #define BDF_OSC_RRMAX 1.3    /* ρ² above which the data are not a BDF mode */
-#define BDF_OSC_MUCUT 0.2    /* |Re hλ| / |hλ| of an undamped mode, at most */
+#define BDF_OSC_MUCUT 0.1    /* |Re hλ| / |hλ| (damping ratio) of an undamped mode, at most */
 #define BDF_OSC_RESCUT 0.1   /* largest relative residual of a trusted fit */
 
 typedef struct {
