@@ -7,7 +7,9 @@
  * the DAE has a Jacobian) | jac=fd (dense FD, default otherwise) | jac=group
  * (grouped FD on a probed pattern); partitioned; maxord=K; fixed-order=K;
  * fixed-step (constant opts->h0, no error control); stald | nostald (BDF
- * stability limit detection, bdf_stald.h; off by default). */
+ * stability limit detection, bdf_stald.h; off by default); osc | noosc (order
+ * held at most 2 while an undamped oscillatory mode is detected, bdf_osc.h; on
+ * by default). */
 #include <stdio.h>
 
 #include "bdf_core.h"

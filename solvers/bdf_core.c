@@ -39,6 +39,17 @@
  *   steps at that order, unless the order selection lowered k already, a
  *   detected limit sets k − 1 with the step size from its estimate ERKM1
  *   (br_stald; extra counter stald_reductions).
+ *   Order hold on undamped oscillatory modes (cfg->osc, on by default, variant
+ *   `noosc` off; bdf_osc.h): BDF3–5 do not damp (or amplify) modes y' = iωy at
+ *   hω next to the imaginary axis, BDF1–2 damp them.  A least-squares fit of
+ *   x_{j+1} = a x_j − b x_{j−1} to the corrections of the last six constant-
+ *   coefficient steps that finds a complex root pair of squared modulus b ≥
+ *   0.98 (and ≤ 1.3) at angle ≥ 0.25 rad per step, of a mode with damping
+ *   ratio ≤ 0.1 (bdf_osc.c), at order ≥ 3, holds the
+ *   order at most 2 until the mode has not been seen for 20 steps; a hold that
+ *   did not pay (its last step < 0.7 × the step at detection) switches the
+ *   detection off for 200, 400, 800, ... steps (br_osc; extra counter
+ *   osc_holds).
  *   Output: the solution at every out->t from the interpolating polynomial of the
  *   last step (never by stepping onto the grid); steps stop exactly at tend.
  *   Overdetermined systems (cfg->ls): P is neq×n; the rows are split into an
@@ -61,6 +72,7 @@
 #include <string.h>
 
 #include "bdf_core.h"
+#include "bdf_osc.h"
 #include "bdf_stald.h"
 #include "fdjac.h"
 #include "linsolver.h"
@@ -77,6 +89,8 @@ typedef struct {
     double *phi;                 /* NCOL × n modified divided differences */
     double psi[NCOL], alpha[NCOL], beta[NCOL], gamma[NCOL], sigma[NCOL];
     double *y, *yp, *del, *e, *R, *F, *wt, *tmp, *emask;
+    double *xo;                  /* 2 × n: the scaled corrections of the last two
+                                    steps (oscillation detector, bdf_osc.h) */
     int nmask;
     double hscale;               /* Newton-norm factor of the excluded unknowns */
     double *J;                   /* ∂F/∂y: neq × n dense, or the CSC values of the
@@ -115,6 +129,7 @@ static void bdf_mem_free(bdf_mem *w)
     free(w->wt);
     free(w->tmp);
     free(w->emask);
+    free(w->xo);
     free(w->J);
     free(w->z);
     free(w->rowA);
@@ -189,13 +204,14 @@ static int bdf_mem_alloc(bdf_mem *w)
     w->wt = calloc(n + 1, sizeof(double));
     w->tmp = calloc(big + 1, sizeof(double));
     w->emask = calloc(n + 1, sizeof(double));
+    w->xo = calloc(2 * n + 1, sizeof(double));
     w->z = calloc((size_t)nlu + 1, sizeof(double));
     w->rowA = calloc(m + 1, sizeof(int));
     w->rowB = calloc(m + 1, sizeof(int));
     w->rw = calloc(m + 1, sizeof(double));
     const db_dae *d = w->d;
     if (!w->phi || !w->y || !w->yp || !w->del || !w->e || !w->R || !w->F || !w->wt ||
-        !w->tmp || !w->emask || !w->z || !w->rowA || !w->rowB || !w->rw)
+        !w->tmp || !w->emask || !w->xo || !w->z || !w->rowA || !w->rowB || !w->rw)
         return -1;
     /* the structured path has no dense J, LU or FD workspace: O(nnz) memory */
     w->nJ = w->sp ? d->jac_nnz : (int)(n * m);
@@ -221,6 +237,7 @@ int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msg
     cfg->maxord = BDF_MAXORD;
     cfg->jac = BDF_JAC_DEFAULT;
     cfg->stald = 0;
+    cfg->osc = 1;
     if (!variant || !*variant)
         return 0;
     char buf[256];
@@ -254,6 +271,10 @@ int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msg
             cfg->stald = 1;
         else if (strcmp(tok, "nostald") == 0)
             cfg->stald = 0;
+        else if (strcmp(tok, "osc") == 0)
+            cfg->osc = 1;
+        else if (strcmp(tok, "noosc") == 0)
+            cfg->osc = 0;
         else if (sscanf(tok, "maxord=%d", &k) == 1 && k >= 1 && k <= BDF_MAXORD)
             cfg->maxord = k;
         else if (sscanf(tok, "fixed-order=%d", &k) == 1 && k >= 1 && k <= BDF_MAXORD)
@@ -509,6 +530,13 @@ static void bdf_counters(const bdf_mem *w, db_counters *c, long steps, long reje
 
 enum { BR_GO = 0, BR_DONE = 1 };
 
+/* the order hold on undamped oscillatory modes (br_osc) */
+#define BDF_OSC_QUIET 20  /* a hold ends this many steps after the mode was last seen */
+#define BDF_OSC_PAYS 0.7  /* a hold paid if its last step is ≥ this × the step at
+                             its detection */
+#define BDF_OSC_OFF 200   /* steps without detection after a hold that did not pay
+                             (doubled after each such hold) */
+
 typedef struct {
     bdf_mem *w;
     const db_dae *d;
@@ -537,6 +565,14 @@ typedef struct {
     double ssdat[BDF_STALD_NDATA * 3];
     int sl_k, nscon;
     long nstald;
+    /* oscillation detector (bdf_osc.h): inner products of the scaled
+     * corrections x_j with themselves and their two predecessors, newest
+     * first; the order and reference step of the window, its length, the
+     * steps the order stays held at most 2, and the holds made */
+    double og0[BDF_OSC_NDATA], og1[BDF_OSC_NDATA], og2[BDF_OSC_NDATA];
+    int osc_k, osc_n, osc_hold, osc_quiet, osc_off, osc_nfail;
+    double osc_h, osc_hk;
+    long nosc;
 } bdf_run;
 
 /* weights, outputs at t0, grouped pattern, initial step and history; BR_GO,
@@ -898,6 +934,95 @@ static int br_stald(bdf_run *r, int korig, int k, double *est)
     return k;
 }
 
+/* order hold on undamped oscillatory modes (bdf_osc.h).  The correction e
+ * of each accepted step (the estimate of the (k+1)-st scaled difference) is
+ * kept with the previous two; their inner products (weighted over the
+ * error-test unknowns) fill a window of BDF_OSC_NDATA steps taken with
+ * constant coefficients (same order and step, ns ≥ k + 2; any change starts
+ * the window again).  At order ≥ 3 a detected mode (complex root pair of
+ * modulus ≥ ~1 at ≥ 0.25 rad per step, of an undamped mode) starts a hold:
+ * the order is at most 2, the step size from the order-2 estimate.  The hold
+ * lasts while the mode is still seen at order ≤ 2 (a trusted complex pair,
+ * damped now) and ends BDF_OSC_QUIET steps after it was last seen; then the
+ * usual order selection raises the order again.  A hold whose last step is
+ * below BDF_OSC_PAYS times the step at its detection did not pay (order 2 was
+ * limited by accuracy, not by the mode): detection is then off for
+ * BDF_OSC_OFF steps, doubled after each such hold.  Returns the order for the
+ * next step (k or 2). */
+static int br_osc(bdf_run *r, int korig, int k, double *est)
+{
+    bdf_mem *w = r->w;
+    const int n = r->n;
+    const double h = r->h;
+    /* constant coefficients: order and step unchanged for korig + 1 steps */
+    if (korig != r->osc_k || h != r->osc_h || r->ns < korig + 2) {
+        r->osc_k = korig;
+        r->osc_h = h;
+        r->osc_n = 0;
+    }
+    double g0 = 0.0, g1 = 0.0, g2 = 0.0;
+    const double *x1 = w->xo, *x2 = w->xo + n;
+    for (int i = 0; i < n; i++) {
+        const double q = w->emask[i] / w->wt[i];
+        const double x = q * w->e[i];
+        g0 += x * x;
+        g1 += x * q * x1[i];
+        g2 += x * q * x2[i];
+    }
+    memmove(r->og0 + 1, r->og0, sizeof(double) * (BDF_OSC_NDATA - 1));
+    memmove(r->og1 + 1, r->og1, sizeof(double) * (BDF_OSC_NDATA - 1));
+    memmove(r->og2 + 1, r->og2, sizeof(double) * (BDF_OSC_NDATA - 1));
+    r->og0[0] = g0;
+    r->og1[0] = g1;
+    r->og2[0] = g2;
+    memcpy(w->xo + n, w->xo, sizeof(double) * (size_t)n);
+    memcpy(w->xo, w->e, sizeof(double) * (size_t)n);
+    r->osc_n++;
+    bdf_osc_fit f;
+    const int full = r->osc_n >= BDF_OSC_NDATA;
+    const int det = full ? bdf_osc_detect(r->og0, r->og1, r->og2, korig, &f) : -1;
+    if (r->osc_hold) {
+        /* held: the mode still seen at order ≤ 2 (a trusted oscillatory
+         * fit, damped or not) keeps the hold */
+        if (det >= 0 && f.theta >= BDF_OSC_THMIN)
+            r->osc_quiet = 0;
+        else
+            r->osc_quiet++;
+        if (r->osc_quiet >= BDF_OSC_QUIET) {
+            r->osc_hold = 0;
+            if (h < BDF_OSC_PAYS * r->osc_hk) {
+                /* order 2 needs much shorter steps than the held order did:
+                 * its limit was accuracy, not the mode; no detection for a
+                 * while, longer after each such hold */
+                r->osc_nfail++;
+                r->osc_off = BDF_OSC_OFF << (r->osc_nfail < 8 ? r->osc_nfail - 1 : 7);
+            }
+        }
+    } else if (r->osc_off > 0) {
+        r->osc_off--;
+    } else if (korig >= 3 && det == 1) {
+        r->osc_hold = 1;
+        r->osc_quiet = 0;
+        r->osc_hk = h;
+        r->nosc++;
+    }
+    if (r->osc_hold && k > 2) {
+        k = 2;
+        if (korig == 2) {
+            *est = r->erk;
+        } else {
+            for (int i = 0; i < n; i++) {
+                double s = w->e[i];
+                for (int j = 3; j <= korig; j++)
+                    s += w->phi[(size_t)j * n + i];
+                w->tmp[i] = s;
+            }
+            *est = w->sigma[2] * bdf_enorm(w, w->tmp);
+        }
+    }
+    return k;
+}
+
 /* block 5: the step is accepted: order and step size for the next one,
  * phi updated, weights, output; BR_GO or BR_DONE (non-finite solution) */
 static int br_accept(bdf_run *r)
@@ -947,6 +1072,8 @@ static int br_accept(bdf_run *r)
     }
     if (cfg->stald && !cfg->fixed_step && !cfg->fixed_order)
         k = br_stald(r, korig, k, &est);
+    if (cfg->osc && !cfg->fixed_step && !cfg->fixed_order)
+        k = br_osc(r, korig, k, &est);
     if (choose && !cfg->fixed_step) {
         double q = pow(2.0 * est + 0.0001, -1.0 / (k + 1));
         if (q >= 2.0)
@@ -1165,6 +1292,8 @@ db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf
     bdf_counters(w, c, run.steps, run.rejected);
     if (cfg->stald)
         db_counters_set_extra(c, "stald_reductions", run.nstald);
+    if (cfg->osc)
+        db_counters_set_extra(c, "osc_holds", run.nosc);
     bdf_mem_free(w);
     return run.st;
 }

@@ -47,6 +47,9 @@ typedef struct {
     /* stability limit detection (bdf_stald.h): 1 on (variant stald), 0 off
      * (default; variant nostald) */
     int stald;
+    /* order hold on undamped oscillatory modes (bdf_osc.h): 1 on (default;
+     * variant osc), 0 off (variant noosc) */
+    int osc;
 } bdf_config;
 
 enum { BDF_LINSOL_AUTO = 0, BDF_LINSOL_DENSE = 1, BDF_LINSOL_SPARSE = 2 };
@@ -56,6 +59,7 @@ enum { BDF_LINSOL_AUTO = 0, BDF_LINSOL_DENSE = 1, BDF_LINSOL_SPARSE = 2 };
  *   jac=analytic|fd|group   partitioned   maxord=K   fixed-order=K   fixed-step
  *   ls=constraints|dynamics|weighted  lsw=K (odassl only)   dense | sparse (linear algebra)
  *   stald | nostald (stability limit detection on / off)
+ *   osc | noosc (order hold on undamped oscillatory modes on / off)
  * Returns 0, or -1 with a message. */
 int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msglen);
 
