@@ -11,7 +11,9 @@
  * derivative of the previous step's collocation polynomial, extrapolated to
  * the new stages; y1 = y0 + h Σ_j b_j K_j, then p and v projected onto the
  * constraints (refint_model.c) and λ, μ taken from the saddle-point system at
- * the projected state. */
+ * the projected state.  A step in which a switching function of the problem
+ * changes sign ends just past its zero (refint.h db_refint_land), and the fixed
+ * steps go on from there. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -77,6 +79,9 @@ typedef struct {
     int have_prev;       /* Kp holds the previous step's stage derivatives */
     long double hprev;
     db_refint_stats *st;
+    int ns;              /* switching functions (refint.h db_refint_land) */
+    double *sw0, *sw1;   /* their values at the step's start and end */
+    long double tstep;   /* the start of the step db_refint_land tries */
 } gs_state;
 
 /* F(t, y) = (v, a) into F; 0 or −1 */
@@ -159,8 +164,34 @@ static int step(gs_state *g, long double t0, long double h)
     return -1;
 }
 
+/* db_refint_trial: the step of length H from (tstep, y0) (fresh start: no
+ * extrapolated guess across a kink), the switching values at its end */
+static int gs_trial(void *ctx, long double H, double *sw)
+{
+    gs_state *g = ctx;
+    memcpy(g->y, g->y0, (size_t)g->n * sizeof *g->y);
+    g->have_prev = 0;
+    if (step(g, g->tstep, H) != 0)
+        return -1;
+    return db_refint_switching(g->w, g->tstep + H, g->y, g->y + g->np, sw);
+}
+
+/* the switching values at the current (projected) point tb into sw0; a
+ * function just landed on (landed, values at the landing in sw1) that the
+ * projection moved back over its zero counts as at zero */
+static int gs_switch_start(gs_state *g, long double tb, int landed)
+{
+    if (db_refint_switching(g->w, tb, g->y, g->y + g->np, g->sw0) != 0)
+        return -1;
+    for (int i = 0; landed && i < g->ns; i++)
+        if ((g->sw1[i] < 0.0) != (g->sw0[i] < 0.0))
+            g->sw0[i] = 0.0;
+    return 0;
+}
+
 /* steps from t0 to t1 (n equal steps), each split in halves when its iteration
- * fails; 0 or −1 */
+ * fails; a step in which a switching function changes sign ends just past its
+ * zero and the rest of the interval restarts from there; 0 or −1 */
 static int advance(gs_state *g, long double t0, long double t1, long nsteps, int depth,
                    long max_steps)
 {
@@ -178,10 +209,33 @@ static int advance(gs_state *g, long double t0, long double t1, long nsteps, int
                 return -1;
             continue;
         }
+        int landed = 0;
+        if (g->ns) {
+            if (db_refint_switching(g->w, tb, g->y, g->y + g->np, g->sw1) != 0)
+                return -1;
+            g->tstep = ta;
+            long double b = db_refint_land(gs_trial, g, g->ns, g->sw0, tb - ta, g->sw1,
+                                           1e-14L * fmaxl(fabsl(ta), 1.0L));
+            if (b < 0.0L)
+                return -1;
+            if (b < tb - ta) {
+                landed = 1;
+                g->st->events++;
+                g->have_prev = 0;   /* past a kink: no extrapolation across it */
+                tb = ta + b;
+            }
+        }
         if (++g->st->steps > max_steps)
             return -1;
         if (db_refint_project(g->w, tb, g->y, g->y + g->np) != 0)
             return -1;
+        if (g->ns && gs_switch_start(g, tb, landed) != 0)
+            return -1;
+        if (landed) {
+            /* the rest of [t0, t1] in steps of about h from the zero */
+            long n = (long)ceill((t1 - tb) / h - 1e-9L);
+            return tb < t1 ? advance(g, tb, t1, n < 1 ? 1 : n, depth, max_steps) : 0;
+        }
     }
     return 0;
 }
@@ -218,10 +272,14 @@ int db_refgauss_solve(const db_mech *m, const db_refgauss_opts *o, int nt, const
     g.scale = calloc(n, sizeof *g.scale);
     g.lam = calloc((size_t)g.nl + 1, sizeof *g.lam);
     g.mu = calloc((size_t)g.nm + 1, sizeof *g.mu);
+    g.ns = db_refint_nswitch(m);
+    g.sw0 = calloc((size_t)g.ns + 1, sizeof *g.sw0);
+    g.sw1 = calloc((size_t)g.ns + 1, sizeof *g.sw1);
     double bp[MAX_BREAKS];
     int nb = 0, rc = -1;
     if (!g.w || !g.y || !g.y0 || !g.Y || !g.K || !g.Kn || !g.Kp || !g.scale || !g.lam || !g.mu ||
-        db_refint_initial(m, g.y, g.lam, g.mu) != 0) {
+        !g.sw0 || !g.sw1 || db_refint_initial(m, g.y, g.lam, g.mu) != 0 ||
+        (g.ns && gs_switch_start(&g, m->t0, 0) != 0)) {
         snprintf(err, errlen, "refgauss: out of memory");
         goto done;
     }
@@ -274,6 +332,6 @@ done:
         st->accel_evals = db_refint_accel_count(g.w);
     db_refint_model_free(g.w);
     free(g.y); free(g.y0); free(g.Y); free(g.K); free(g.Kn); free(g.Kp); free(g.scale);
-    free(g.lam); free(g.mu);
+    free(g.lam); free(g.mu); free(g.sw0); free(g.sw1);
     return rc;
 }

@@ -17,7 +17,8 @@
  * the K matrices I − h_j A are kept while A and H stay (H is held where the
  * control proposes an increase below 1.2).  After every
  * accepted step p and v are projected onto the constraints (refint_model.c).
- * Steps end exactly at the output times and at the problem's breakpoints. */
+ * Steps end exactly at the output times and at the problem's breakpoints, and
+ * just past each zero of its switching functions (refint.h db_refint_land). */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -43,6 +44,9 @@ typedef struct {
     long double lu_h;             /* the step size the factors L_j were made for, or 0 */
     int lu_fresh;                 /* 0 after a new Jacobian: the factors are stale */
     db_refint_stats *st;
+    int ns;                       /* switching functions (refint.h db_refint_land) */
+    double *sw0, *sw1;            /* their values at the step's start and end */
+    long double tstep;            /* the start of the step db_refint_land tries */
 } ex_state;
 
 /* F(t, y) = (v, a); 0 or −1 */
@@ -211,6 +215,17 @@ static int step(ex_state *s, long double t, long double H, long double *err)
     return isfinite((double)e) ? 0 : -1;
 }
 
+/* db_refint_trial: the step of length H from (tstep, y), the switching values
+ * at its end */
+static int ex_trial(void *ctx, long double H, double *sw)
+{
+    ex_state *s = ctx;
+    long double e;
+    if (step(s, s->tstep, H, &e) != 0)
+        return -1;
+    return db_refint_switching(s->w, s->tstep + H, s->ynew, s->ynew + s->np, sw);
+}
+
 static void update_gmax(ex_state *s)
 {
     for (int i = 0; i < s->n; i++) {
@@ -261,10 +276,14 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
     s.lam = lalloc((size_t)s.nl);
     s.mu = lalloc((size_t)s.nm);
     s.piv = calloc((size_t)s.nv * (size_t)s.K + n + 1, sizeof *s.piv);
+    s.ns = db_refint_nswitch(m);
+    s.sw0 = calloc((size_t)s.ns + 1, sizeof *s.sw0);
+    s.sw1 = calloc((size_t)s.ns + 1, sizeof *s.sw1);
     double bp[MAX_BREAKS];
     int nb = 0, rc = -1;
     if (!s.w || !s.y || !s.ynew || !s.F0 || !s.F || !s.J || !s.L || !s.T || !s.rhs || !s.a ||
-        !s.lam || !s.mu || !s.piv || db_refint_initial(m, s.y, s.lam, s.mu) != 0) {
+        !s.lam || !s.mu || !s.piv || !s.sw0 || !s.sw1 ||
+        db_refint_initial(m, s.y, s.lam, s.mu) != 0) {
         snprintf(err, errlen, "refint: out of memory");
         goto done;
     }
@@ -277,7 +296,8 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
     long double tc = m->t0;
     long double h = o->fixed_h > 0 ? o->fixed_h : o->h0 > 0 ? o->h0 : 1e-4L * (m->tend - m->t0);
     int k = 1, bi = 0, jac_age = JAC_EVERY, fresh = 0;
-    if (rhs_eval(&s, tc, s.y, s.F0) != 0) {
+    if (rhs_eval(&s, tc, s.y, s.F0) != 0 ||
+        (s.ns && db_refint_switching(s.w, tc, s.y, s.y + s.np, s.sw0) != 0)) {
         snprintf(err, errlen, "refint: singular saddle-point system at t0");
         goto done;
     }
@@ -316,6 +336,29 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
             }
             continue;
         }
+        /* a switching function changes sign in the step: end it just past the
+         * zero (no step straddles the kink), the step size kept for the next */
+        int landed = 0;
+        if (s.ns) {
+            if (db_refint_switching(s.w, tc + hh, s.ynew, s.ynew + s.np, s.sw1) != 0) {
+                snprintf(err, errlen, "refint: switching functions failed at t=%.17g",
+                         (double)(tc + hh));
+                goto done;
+            }
+            s.tstep = tc;
+            long double b = db_refint_land(ex_trial, &s, s.ns, s.sw0, hh, s.sw1,
+                                           1e-14L * fmaxl(fabsl(tc), 1.0L));
+            if (b < 0.0L) {
+                snprintf(err, errlen, "refint: event location failed at t=%.17g", (double)tc);
+                goto done;
+            }
+            if (b < hh) {
+                landed = 1;
+                st->events++;
+                land = 0;
+                hh = b;
+            }
+        }
         /* accepted */
         st->steps++;
         if (st->steps > max_steps) {
@@ -343,11 +386,26 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
                                                                 -1.0L / s.K)));
         if (hn >= hh && hn <= 1.2L * hh)
             hn = hh;   /* hold H: the factors of this step serve the next */
-        h = land && hh < h ? fmaxl(hn, h) : hn;
+        h = (land || landed) && hh < h ? fmaxl(hn, h) : hn;
         if (o->fixed_h > 0)
             h = o->fixed_h;
         jac_age++;
         fresh = 0;
+        if (s.ns) {
+            /* the values at the (projected) new point; a function just landed
+             * on that projection moved back over its zero counts as at zero */
+            double *keep = s.sw1;
+            if (db_refint_switching(s.w, tc, s.y, s.y + s.np, s.sw0) != 0) {
+                snprintf(err, errlen, "refint: switching functions failed at t=%.17g",
+                         (double)tc);
+                goto done;
+            }
+            for (int i = 0; i < s.ns; i++)
+                if (landed && (keep[i] < 0.0) != (s.sw0[i] < 0.0))
+                    s.sw0[i] = 0.0;
+            if (landed)
+                jac_age = JAC_EVERY;  /* past a kink: a new Jacobian */
+        }
         if (land) {
             if (bi < nb && (double)stop == bp[bi]) {
                 bi++;
@@ -365,5 +423,6 @@ done:
     db_refint_model_free(s.w);
     free(s.y); free(s.ynew); free(s.F0); free(s.F); free(s.J); free(s.L); free(s.T);
     free(s.rhs); free(s.a); free(s.lam); free(s.mu); free(s.piv);
+    free(s.sw0); free(s.sw1);
     return rc;
 }

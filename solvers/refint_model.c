@@ -303,9 +303,14 @@ int db_refint_accel(db_refint_model *w, long double t, const long double *p,
         return accel_once(w, t, p, v, a, lam, mu);
     }
     /* f depends on λ, μ: fixed-point iteration from the last multipliers (at
-     * the precision of the evaluation: double callbacks see rounded ones) */
-        memcpy(w->lam_it, w->lam_prev, (size_t)w->nl * sizeof *lam);
+     * the precision of the evaluation: double callbacks see rounded ones).  It
+     * stops at a change below 1e-17 of the multipliers, or when the change no
+     * longer decreases: a contraction reaches the rounding of the evaluation
+     * there, and further sweeps only repeat it (with double callbacks the
+     * change stalls near 1e-16 and would otherwise run all 100 sweeps) */
+    memcpy(w->lam_it, w->lam_prev, (size_t)w->nl * sizeof *lam);
     memcpy(w->mu_it, w->mu_prev, (size_t)w->nm * sizeof *mu);
+    long double dprev = HUGE_VALL;
     for (int it = 0; it < 100; it++) {
         if (accel_once(w, t, p, v, a, lam, mu) != 0)
             return -1;
@@ -320,8 +325,9 @@ int db_refint_accel(db_refint_model *w, long double t, const long double *p,
         }
         memcpy(w->lam_it, lam, (size_t)w->nl * sizeof *lam);
         memcpy(w->mu_it, mu, (size_t)w->nm * sizeof *mu);
-        if (d <= 1e-17L * s)
+        if (d <= 1e-17L * s || d >= dprev)
             break;
+        dprev = d;
     }
     /* converged, or to the rounding of the evaluation only: accepted either way */
     memcpy(w->lam_prev, lam, (size_t)w->nl * sizeof *lam);
@@ -467,4 +473,102 @@ void db_refint_store_row(const db_mech *m, int k, const long double *y, const lo
         l[(long)k * m->nl + i] = (double)lam[i];
     for (int i = 0; i < m->nm; i++)
         u[(long)k * m->nm + i] = (double)mu[i];
+}
+
+/* ---- switching functions and steps that land on their zeros ---------------- */
+
+int db_refint_nswitch(const db_mech *m)
+{
+    return m->switching && m->nswitch > 0 ? m->nswitch : 0;
+}
+
+int db_refint_switching(db_refint_model *w, long double t, const long double *p,
+                        const long double *v, double *s)
+{
+    const db_mech *m = w->m;
+    long double *a = calloc((size_t)m->nv + 1, sizeof *a);
+    long double *lam = calloc((size_t)m->nl + 1, sizeof *lam);
+    long double *mu = calloc((size_t)m->nm + 1, sizeof *mu);
+    double *buf = calloc((size_t)(m->np + m->nv + m->nl + m->nm) + 1, sizeof *buf);
+    int rc = -1;
+    if (a && lam && mu && buf && db_refint_accel(w, t, p, v, a, lam, mu) == 0) {
+        double *pd = buf, *vd = pd + m->np, *ld = vd + m->nv, *md = ld + m->nl;
+        to_double(pd, p, m->np);
+        to_double(vd, v, m->nv);
+        to_double(ld, lam, m->nl);
+        to_double(md, mu, m->nm);
+        for (int i = 0; i < m->nswitch; i++)
+            s[i] = 0.0;
+        m->switching(m, (double)t, pd, vd, ld, md, s);
+        rc = 0;
+        for (int i = 0; i < m->nswitch; i++)
+            if (!isfinite(s[i]))
+                rc = -1;
+    }
+    free(a); free(lam); free(mu); free(buf);
+    return rc;
+}
+
+/* sign change of s between a and b (a zero at the end counts; one at the start
+ * is where the last step landed and does not) */
+static int crossed(double a, double b)
+{
+    return (a < 0.0 && b >= 0.0) || (a > 0.0 && b <= 0.0);
+}
+
+long double db_refint_land(db_refint_trial trial, void *ctx, int ns, const double *s0,
+                           long double H, double *sH, long double tol)
+{
+    double *sc = calloc((size_t)ns + 1, sizeof *sc);
+    if (!sc)
+        return -1.0L;
+    /* the function landed on last ends the current step just past its zero: it
+     * has crossed there by construction; another one that crossed too has its
+     * zero earlier, and the step shrinks to it (at most ns times) */
+    for (int last = -1, round = 0; round <= ns; round++) {
+        int i = -1;
+        for (int k = 0; k < ns && i < 0; k++)
+            if (k != last && crossed(s0[k], sH[k]))
+                i = k;
+        if (i < 0)
+            break;
+        last = i;
+        /* Illinois (modified regula falsi) on the step length: the zero of s_i
+         * in (0, H]; a on the side of s0, b past the zero */
+        long double a = 0.0L, b = H;
+        double fa = s0[i], fb = sH[i];
+        int side = 0, ok = 1;
+        for (int it = 0; it < 200 && b - a > tol; it++) {
+            long double c = b - (long double)fb * (b - a) / ((long double)fb - fa);
+            if (!(c > a && c < b))
+                c = 0.5L * (a + b);
+            if (trial(ctx, c, sc) != 0) {
+                ok = 0;
+                break;
+            }
+            if (crossed(s0[i], sc[i])) {
+                b = c;
+                fb = sc[i];
+                if (side == -1)
+                    fa *= 0.5;
+                side = -1;
+            } else {
+                a = c;
+                fa = sc[i];
+                if (side == 1)
+                    fb *= 0.5;
+                side = 1;
+            }
+        }
+        /* the landing step ends at b, just past the zero: redo it there (the
+         * stepper's state is then that of the step of length b) */
+        if (!ok || trial(ctx, b, sH) != 0) {
+            free(sc);
+            return -1.0L;
+        }
+        H = b;
+        /* another function may change sign earlier: go on with it */
+    }
+    free(sc);
+    return H;
 }

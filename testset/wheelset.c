@@ -176,9 +176,11 @@ static int ws_normal_forces(const ws_contact c[2], const double Dl[2], const dou
 }
 
 /* creep force T (nominal frame, §3.4) and its moments (mθ, mφ, mβ) (§3.5) of one
- * contact point with normal force N and contact angle Dl */
+ * contact point with normal force N and contact angle Dl; *sat = (μN)² − T1² − T2²
+ * before the saturation (negative where the law saturates: its kinks are the
+ * zeros) */
 static void ws_creep(const ws_angles *a, const ws_contact *c, const double *v, double N,
-                     double Dl, double T[3], double mom[3])
+                     double Dl, double T[3], double mom[3], double *sat)
 {
     const double sg = c->sg, R = c->R, xi = c->xi, sp = a->sp, cp = a->cp;
     const double sps = c->spsi, cps = c->cpsi, sD = sin(Dl), cD = cos(Dl);
@@ -209,6 +211,7 @@ static void ws_creep(const ws_angles *a, const ws_contact *c, const double *v, d
         T2 = -muN * tanh((GMOD * ce * ce * C22 * nu2 + GMOD * ce * ce * ce * C23 * phi3) / muN);
     }
     double tt = T1 * T1 + T2 * T2;
+    *sat = muN * muN - tt;
     if (tt > muN * muN) {
         double sc = fabs(muN) / sqrt(tt);
         T1 *= sc;
@@ -248,27 +251,29 @@ static void ws_Mw_p(const db_mech *m, double t, const double *p, const double *w
     AT(out, NP, ICHI, IPH) = LI1 * cp * w[ITH];
 }
 
-/* f of §3.7 without the constraint forces b E (= −Gᵀλ) */
-static void ws_force(const db_mech *m, double t, const double *p, const double *v,
-                     const double *lam, const double *mu, double *f)
+/* f of §3.7 without the constraint forces b E (= −Gᵀλ); sat as in ws_creep per
+ * point (L, R) */
+static void ws_force_sat(const double *p, const double *v, const double *lam, double *f,
+                         double sat[2])
 {
-    (void)m; (void)t; (void)mu;
     ws_angles a;
     ws_contact c[2];
     double Dl[2], N[2];
     if (ws_contacts(p, &a, c) != 0) {
         ws_nan(f, NP);
+        ws_nan(sat, 2);
         return;
     }
     Dl[0] = ws_delta(&a, &c[0]);
     Dl[1] = ws_delta(&a, &c[1]);
     if (ws_normal_forces(c, Dl, lam, N) != 0) {
         ws_nan(f, NP);
+        ws_nan(sat, 2);
         return;
     }
     double T[2][3], mom[2][3];
     for (int s = 0; s < 2; s++)
-        ws_creep(&a, &c[s], v, N[s], Dl[s], T[s], mom[s]);
+        ws_creep(&a, &c[s], v, N[s], Dl[s], T[s], mom[s], &sat[s]);
     /* wagon body (§3.6, straight track, m_A = 0): springs only */
     double Q2 = -MA * GRAV, Q3 = -2.0 * CZ * p[IZ];
     double M2 = -2.0 * XL * XL * CZ * p[ITH];
@@ -280,6 +285,24 @@ static void ws_force(const db_mech *m, double t, const double *p, const double *
              + mom[0][0] + mom[1][0] + a.cp * M2;
     f[IPH] = LI1 * om * thd * a.cp + (LI1 - LI2) * thd * thd * a.sp * a.cp + mom[0][1] + mom[1][1];
     f[ICHI] = -LI1 * thd * phd * a.cp + mom[0][2] + mom[1][2] + a.sp * M2;
+}
+
+static void ws_force(const db_mech *m, double t, const double *p, const double *v,
+                     const double *lam, const double *mu, double *f)
+{
+    (void)m; (void)t; (void)mu;
+    double sat[2];
+    ws_force_sat(p, v, lam, f, sat);
+}
+
+/* switching functions (mech.h): the creep law of each point saturates where
+ * (μN)² − T1² − T2² changes sign; f has a kink there (§11.9) */
+static void ws_switching(const db_mech *m, double t, const double *p, const double *v,
+                         const double *lam, const double *mu, double *s)
+{
+    (void)m; (void)t; (void)mu;
+    double f[NP];
+    ws_force_sat(p, v, lam, f, s);
 }
 
 static void ws_g(const db_mech *m, double t, const double *p, double *g)
@@ -514,6 +537,8 @@ static int ws_setup(db_mech *m, int sc, const double *par, char *err, size_t err
     m->G = ws_G;
     m->kappa_g = ws_kappa_g;
     m->init = ws_init;
+    m->nswitch = 2;
+    m->switching = ws_switching;
     return 0;
 }
 

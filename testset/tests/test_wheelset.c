@@ -66,6 +66,14 @@ static void test_contact_and_init(const db_mech *m)
     for (int i = 0; i < 6; i++)
         CHECK(fabs(a[i] - a63[i]) <= 1e-11 * fabs(a63[i]) + 1e-15,
               "a0[%d] = %.16g, sheet %.16g", i, a[i], a63[i]);
+    /* both creep laws are saturated at the initial values (sheet §6.2): the
+     * switching functions (μN)² − T1² − T2² are negative there */
+    double sw[2] = {0, 0};
+    CHECK(m->nswitch == 2 && m->switching, "two switching functions (the creep laws' kinks)");
+    if (m->switching)
+        m->switching(m, 0.0, p, v, lam, mu, sw);
+    CHECK(sw[0] < 0.0 && sw[1] < 0.0, "saturated at t = 0: switching (%.3e, %.3e)", sw[0],
+          sw[1]);
     double r = db_mech_init_check(m, res);
     printf("init_check: g %.1e  Gv %.1e  Ga+k %.1e  balance %.1e\n", res[0], res[1], res[2],
            res[5]);
