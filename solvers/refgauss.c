@@ -81,6 +81,7 @@ typedef struct {
     db_refint_stats *st;
     int ns;              /* switching functions (refint.h db_refint_land) */
     double *sw0, *sw1;   /* their values at the step's start and end */
+    double *ds0, *ds1;   /* and their rates along the motion */
     long double tstep;   /* the start of the step db_refint_land tries */
 } gs_state;
 
@@ -173,19 +174,20 @@ static int gs_trial(void *ctx, long double H, double *sw)
     g->have_prev = 0;
     if (step(g, g->tstep, H) != 0)
         return -1;
-    return db_refint_switching(g->w, g->tstep + H, g->y, g->y + g->np, sw);
+    return db_refint_switching(g->w, g->tstep + H, g->y, g->y + g->np, sw, NULL);
 }
 
 /* the switching values at the current (projected) point tb into sw0; a
  * function just landed on (landed, values at the landing in sw1) that the
- * projection moved back over its zero counts as at zero */
+ * projection moved back over its zero keeps the side it landed on (else the
+ * end of an interval shorter than the next step would go unseen) */
 static int gs_switch_start(gs_state *g, long double tb, int landed)
 {
-    if (db_refint_switching(g->w, tb, g->y, g->y + g->np, g->sw0) != 0)
+    if (db_refint_switching(g->w, tb, g->y, g->y + g->np, g->sw0, g->ds0) != 0)
         return -1;
     for (int i = 0; landed && i < g->ns; i++)
         if ((g->sw1[i] < 0.0) != (g->sw0[i] < 0.0))
-            g->sw0[i] = 0.0;
+            g->sw0[i] = g->sw1[i];
     return 0;
 }
 
@@ -211,11 +213,11 @@ static int advance(gs_state *g, long double t0, long double t1, long nsteps, int
         }
         int landed = 0;
         if (g->ns) {
-            if (db_refint_switching(g->w, tb, g->y, g->y + g->np, g->sw1) != 0)
+            if (db_refint_switching(g->w, tb, g->y, g->y + g->np, g->sw1, g->ds1) != 0)
                 return -1;
             g->tstep = ta;
-            long double b = db_refint_land(gs_trial, g, g->ns, g->sw0, tb - ta, g->sw1,
-                                           1e-14L * fmaxl(fabsl(ta), 1.0L));
+            long double b = db_refint_land(gs_trial, g, g->ns, g->sw0, g->ds0, tb - ta, g->sw1,
+                                           g->ds1, 1e-14L * fmaxl(fabsl(ta), 1.0L));
             if (b < 0.0L)
                 return -1;
             if (b < tb - ta) {
@@ -275,10 +277,12 @@ int db_refgauss_solve(const db_mech *m, const db_refgauss_opts *o, int nt, const
     g.ns = db_refint_nswitch(m);
     g.sw0 = calloc((size_t)g.ns + 1, sizeof *g.sw0);
     g.sw1 = calloc((size_t)g.ns + 1, sizeof *g.sw1);
+    g.ds0 = calloc((size_t)g.ns + 1, sizeof *g.ds0);
+    g.ds1 = calloc((size_t)g.ns + 1, sizeof *g.ds1);
     double bp[MAX_BREAKS];
     int nb = 0, rc = -1;
     if (!g.w || !g.y || !g.y0 || !g.Y || !g.K || !g.Kn || !g.Kp || !g.scale || !g.lam || !g.mu ||
-        !g.sw0 || !g.sw1 || db_refint_initial(m, g.y, g.lam, g.mu) != 0 ||
+        !g.sw0 || !g.sw1 || !g.ds0 || !g.ds1 || db_refint_initial(m, g.y, g.lam, g.mu) != 0 ||
         (g.ns && gs_switch_start(&g, m->t0, 0) != 0)) {
         snprintf(err, errlen, "refgauss: out of memory");
         goto done;
@@ -332,6 +336,6 @@ done:
         st->accel_evals = db_refint_accel_count(g.w);
     db_refint_model_free(g.w);
     free(g.y); free(g.y0); free(g.Y); free(g.K); free(g.Kn); free(g.Kp); free(g.scale);
-    free(g.lam); free(g.mu); free(g.sw0); free(g.sw1);
+    free(g.lam); free(g.mu); free(g.sw0); free(g.sw1); free(g.ds0); free(g.ds1);
     return rc;
 }

@@ -88,20 +88,26 @@ int db_refint_breakpoints(const db_mech *m, double *bp, int max);
  * past each zero, so that no step straddles a kink (Hairer, Nørsett, Wanner,
  * Solving ODE I, §II.6).  db_refint_nswitch: how many (0 without).
  * db_refint_switching: their values at (t, p, v), the multipliers from the
- * acceleration solve there; 0 or −1. */
+ * acceleration solve there, and (ds not NULL) their rates along the motion (a
+ * forward difference); 0 or −1. */
 int db_refint_nswitch(const db_mech *m);
 int db_refint_switching(db_refint_model *w, long double t, const long double *p,
-                        const long double *v, double *s);
+                        const long double *v, double *s, double *ds);
 /* a step of length H from the integrator's current point, leaving the values of
  * the ns switching functions at its end in s: 0, or −1 when the step fails */
 typedef int (*db_refint_trial)(void *ctx, long double H, double *s);
-/* the step of length H (switching values s0 at its start, sH at its end) ends
- * past a zero of some function: the length of the step that ends just past
- * (within tol) the first zero, found by Illinois iteration on the step length,
- * the trial step of that length done last (its values in sH); H itself when no
- * function changes sign; −1 when a trial step fails */
+/* the step of length H (switching values s0 and rates ds0 at its start, sH and
+ * dsH at its end; the rates may be NULL) ends past a zero of some function: the
+ * length of the step that ends just past (within tol) the first zero, found by
+ * Illinois iteration on the step length, the trial step of that length done
+ * last (its values in sH); H itself when no function changes sign.  A function
+ * with the same sign at both ends whose cubic Hermite interpolant (values and
+ * rates) leaves its side inside the step is tried at that point: an interval
+ * shorter than the step on the other side is found so.  −1 when a trial step
+ * fails. */
 long double db_refint_land(db_refint_trial trial, void *ctx, int ns, const double *s0,
-                           long double H, double *sH, long double tol);
+                           const double *ds0, long double H, double *sH, const double *dsH,
+                           long double tol);
 /* row k of the output arrays (refint_solve's p, v, λ, μ) from y = (p, v), lam, mu */
 void db_refint_store_row(const db_mech *m, int k, const long double *y, const long double *lam,
                          const long double *mu, double *p, double *v, double *l, double *u);

@@ -46,6 +46,7 @@ typedef struct {
     db_refint_stats *st;
     int ns;                       /* switching functions (refint.h db_refint_land) */
     double *sw0, *sw1;            /* their values at the step's start and end */
+    double *ds0, *ds1;            /* and their rates along the motion */
     long double tstep;            /* the start of the step db_refint_land tries */
 } ex_state;
 
@@ -223,7 +224,7 @@ static int ex_trial(void *ctx, long double H, double *sw)
     long double e;
     if (step(s, s->tstep, H, &e) != 0)
         return -1;
-    return db_refint_switching(s->w, s->tstep + H, s->ynew, s->ynew + s->np, sw);
+    return db_refint_switching(s->w, s->tstep + H, s->ynew, s->ynew + s->np, sw, NULL);
 }
 
 static void update_gmax(ex_state *s)
@@ -279,10 +280,12 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
     s.ns = db_refint_nswitch(m);
     s.sw0 = calloc((size_t)s.ns + 1, sizeof *s.sw0);
     s.sw1 = calloc((size_t)s.ns + 1, sizeof *s.sw1);
+    s.ds0 = calloc((size_t)s.ns + 1, sizeof *s.ds0);
+    s.ds1 = calloc((size_t)s.ns + 1, sizeof *s.ds1);
     double bp[MAX_BREAKS];
     int nb = 0, rc = -1;
     if (!s.w || !s.y || !s.ynew || !s.F0 || !s.F || !s.J || !s.L || !s.T || !s.rhs || !s.a ||
-        !s.lam || !s.mu || !s.piv || !s.sw0 || !s.sw1 ||
+        !s.lam || !s.mu || !s.piv || !s.sw0 || !s.sw1 || !s.ds0 || !s.ds1 ||
         db_refint_initial(m, s.y, s.lam, s.mu) != 0) {
         snprintf(err, errlen, "refint: out of memory");
         goto done;
@@ -297,7 +300,7 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
     long double h = o->fixed_h > 0 ? o->fixed_h : o->h0 > 0 ? o->h0 : 1e-4L * (m->tend - m->t0);
     int k = 1, bi = 0, jac_age = JAC_EVERY, fresh = 0;
     if (rhs_eval(&s, tc, s.y, s.F0) != 0 ||
-        (s.ns && db_refint_switching(s.w, tc, s.y, s.y + s.np, s.sw0) != 0)) {
+        (s.ns && db_refint_switching(s.w, tc, s.y, s.y + s.np, s.sw0, s.ds0) != 0)) {
         snprintf(err, errlen, "refint: singular saddle-point system at t0");
         goto done;
     }
@@ -340,13 +343,13 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
          * zero (no step straddles the kink), the step size kept for the next */
         int landed = 0;
         if (s.ns) {
-            if (db_refint_switching(s.w, tc + hh, s.ynew, s.ynew + s.np, s.sw1) != 0) {
+            if (db_refint_switching(s.w, tc + hh, s.ynew, s.ynew + s.np, s.sw1, s.ds1) != 0) {
                 snprintf(err, errlen, "refint: switching functions failed at t=%.17g",
                          (double)(tc + hh));
                 goto done;
             }
             s.tstep = tc;
-            long double b = db_refint_land(ex_trial, &s, s.ns, s.sw0, hh, s.sw1,
+            long double b = db_refint_land(ex_trial, &s, s.ns, s.sw0, s.ds0, hh, s.sw1, s.ds1,
                                            1e-14L * fmaxl(fabsl(tc), 1.0L));
             if (b < 0.0L) {
                 snprintf(err, errlen, "refint: event location failed at t=%.17g", (double)tc);
@@ -393,16 +396,17 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
         fresh = 0;
         if (s.ns) {
             /* the values at the (projected) new point; a function just landed
-             * on that projection moved back over its zero counts as at zero */
+             * on that projection moved back over its zero keeps the side it
+             * landed on (else the end of a short interval would go unseen) */
             double *keep = s.sw1;
-            if (db_refint_switching(s.w, tc, s.y, s.y + s.np, s.sw0) != 0) {
+            if (db_refint_switching(s.w, tc, s.y, s.y + s.np, s.sw0, s.ds0) != 0) {
                 snprintf(err, errlen, "refint: switching functions failed at t=%.17g",
                          (double)tc);
                 goto done;
             }
             for (int i = 0; i < s.ns; i++)
                 if (landed && (keep[i] < 0.0) != (s.sw0[i] < 0.0))
-                    s.sw0[i] = 0.0;
+                    s.sw0[i] = keep[i];
             if (landed)
                 jac_age = JAC_EVERY;  /* past a kink: a new Jacobian */
         }
@@ -423,6 +427,6 @@ done:
     db_refint_model_free(s.w);
     free(s.y); free(s.ynew); free(s.F0); free(s.F); free(s.J); free(s.L); free(s.T);
     free(s.rhs); free(s.a); free(s.lam); free(s.mu); free(s.piv);
-    free(s.sw0); free(s.sw1);
+    free(s.sw0); free(s.sw1); free(s.ds0); free(s.ds1);
     return rc;
 }

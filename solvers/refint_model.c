@@ -482,8 +482,10 @@ int db_refint_nswitch(const db_mech *m)
     return m->switching && m->nswitch > 0 ? m->nswitch : 0;
 }
 
-int db_refint_switching(db_refint_model *w, long double t, const long double *p,
-                        const long double *v, double *s)
+/* the switching values at (t, p, v) into s; a = v' of the state into a (when
+ * not NULL) */
+static int switching_at(db_refint_model *w, long double t, const long double *p,
+                        const long double *v, double *s, long double *a_out)
 {
     const db_mech *m = w->m;
     long double *a = calloc((size_t)m->nv + 1, sizeof *a);
@@ -504,8 +506,38 @@ int db_refint_switching(db_refint_model *w, long double t, const long double *p,
         for (int i = 0; i < m->nswitch; i++)
             if (!isfinite(s[i]))
                 rc = -1;
+        if (a_out)
+            memcpy(a_out, a, (size_t)m->nv * sizeof *a);
     }
     free(a); free(lam); free(mu); free(buf);
+    return rc;
+}
+
+int db_refint_switching(db_refint_model *w, long double t, const long double *p,
+                        const long double *v, double *s, double *ds)
+{
+    const db_mech *m = w->m;
+    if (!ds)
+        return switching_at(w, t, p, v, s, NULL);
+    /* the rate along the motion: a forward difference over 1e-7 (times max(1, |t|))
+     * in t, p + ε v, v + ε a */
+    long double *a = calloc((size_t)m->nv + 1, sizeof *a);
+    long double *q = calloc((size_t)(m->np + m->nv) + 1, sizeof *q);
+    double *s2 = calloc((size_t)m->nswitch + 1, sizeof *s2);
+    int rc = -1;
+    if (a && q && s2 && switching_at(w, t, p, v, s, a) == 0) {
+        long double eps = 1e-7L * fmaxl(1.0L, fabsl(t));
+        for (int i = 0; i < m->np; i++)
+            q[i] = p[i] + eps * v[i];
+        for (int i = 0; i < m->nv; i++)
+            q[m->np + i] = v[i] + eps * a[i];
+        if (switching_at(w, t + eps, q, q + m->np, s2, NULL) == 0) {
+            for (int i = 0; i < m->nswitch; i++)
+                ds[i] = (double)((s2[i] - s[i]) / eps);
+            rc = 0;
+        }
+    }
+    free(a); free(q); free(s2);
     return rc;
 }
 
@@ -516,12 +548,62 @@ static int crossed(double a, double b)
     return (a < 0.0 && b >= 0.0) || (a > 0.0 && b <= 0.0);
 }
 
+/* the first of 64 sample points θ H (θ = j/64) where the cubic Hermite
+ * interpolant of s on the step, through s0, ds0 at its start and s1, ds1 at its
+ * end, has left the side of s0: a zero pair inside the step; 0 when there is none */
+static long double hermite_dip(double s0, double ds0, double s1, double ds1, long double H)
+{
+    if (s0 == 0.0 || crossed(s0, s1))
+        return 0.0L;
+    for (int j = 1; j < 64; j++) {
+        long double th = j / 64.0L, t2 = th * th, t3 = t2 * th;
+        long double c = (2 * t3 - 3 * t2 + 1) * s0 + (t3 - 2 * t2 + th) * H * ds0 +
+                        (-2 * t3 + 3 * t2) * s1 + (t3 - t2) * H * ds1;
+        if ((s0 < 0.0 && c >= 0.0L) || (s0 > 0.0 && c <= 0.0L))
+            return th * H;
+    }
+    return 0.0L;
+}
+
 long double db_refint_land(db_refint_trial trial, void *ctx, int ns, const double *s0,
-                           long double H, double *sH, long double tol)
+                           const double *ds0, long double H, double *sH, const double *dsH,
+                           long double tol)
 {
     double *sc = calloc((size_t)ns + 1, sizeof *sc);
     if (!sc)
         return -1.0L;
+    /* no sign change at the ends, but the interpolant of some function leaves
+     * its side inside: try the step to the earliest such point; if the function
+     * has changed sign there, that is the bracket; if not, redo the whole step */
+    if (ds0 && dsH) {
+        long double tau = 0.0L;
+        int any = 0;
+        for (int k = 0; k < ns; k++) {
+            if (crossed(s0[k], sH[k])) {
+                any = 1;
+                break;
+            }
+            long double d = hermite_dip(s0[k], ds0[k], sH[k], dsH[k], H);
+            if (d > 0.0L && (tau == 0.0L || d < tau))
+                tau = d;
+        }
+        if (!any && tau > 0.0L) {
+            int hit = 0;
+            if (trial(ctx, tau, sc) != 0) {
+                free(sc);
+                return -1.0L;
+            }
+            for (int k = 0; k < ns; k++)
+                hit |= crossed(s0[k], sc[k]);
+            if (hit) {
+                H = tau;
+                memcpy(sH, sc, (size_t)ns * sizeof *sH);
+            } else if (trial(ctx, H, sH) != 0) {
+                free(sc);
+                return -1.0L;
+            }
+        }
+    }
     /* the function landed on last ends the current step just past its zero: it
      * has crossed there by construction; another one that crossed too has its
      * zero earlier, and the step shrinks to it (at most ns times) */
