@@ -196,11 +196,20 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
             const cJSON *pv = cJSON_GetObjectItemCaseSensitive(j, "provenance");
             const cJSON *pr = cJSON_GetObjectItemCaseSensitive(pv, "primary");
             const cJSON *ck = cJSON_GetObjectItemCaseSensitive(pv, "check");
-            char name[160], mp[128], mc[128], ag[96], ae[96], best[64] = "", pubd[96];
+            char name[160], mp[128], mc[128], ag[160], ae[96], best[64] = "", pubd[96];
             snprintf(name, sizeof name, "%s:%s", prob->name, prob->scenarios[sc].name);
             method(mp, sizeof mp, pr);
             method(mc, sizeof mc, ck);
             digits(ag, sizeof ag, cJSON_GetObjectItemCaseSensitive(j, "agreement"));
+            /* a plan with targets of its own says so (refgen.c, the wheelset) */
+            db_refgen_plan plan = db_refgen_plan_of(prob->name);
+            double tg[DB_NGROUPS];
+            db_refgen_targets(&plan, tg);
+            if (memcmp(tg, db_refgen_target, sizeof tg) != 0) {
+                size_t k = strlen(ag);
+                snprintf(ag + k, sizeof ag - k, " (targets %g / %g / %g / %g)", tg[0], tg[1],
+                         tg[2], tg[3]);
+            }
             digits(ae, sizeof ae, cJSON_GetObjectItemCaseSensitive(j, "agreement_end"));
             if (runs) {
                 int nr;

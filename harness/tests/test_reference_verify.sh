@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # every stored reference passes (the whole span recomputed, targets, families)
 for p in andrews truck skateboard insulator_chain pendulum_chain double_pendulum_stiff pendulum \
-         cable_drum caraxis fekete slider_crank four_bar_chain bricard; do
+         cable_drum caraxis fekete slider_crank four_bar_chain bricard wheelset; do
     "$bin" reference --verify -p $p > "$tmp/out" 2>&1; st=$?
     cat "$tmp/out"
     [ $st -eq 0 ] || note "reference --verify -p $p: status $st (want 0)"
@@ -59,6 +59,16 @@ grep -q '"lambda":7.9' "$tmp/refs/andrews-default.json" || note "sed did not low
 DAEBENCH_REFERENCE_DIR="$tmp/refs" "$bin" reference --verify -p andrews > "$tmp/o" 2>&1; st=$?
 [ $st -eq 1 ] || note "agreement_end below target: status $st (want 1)"
 grep -q "agreement_end.lambda = 7.9 is below the target" "$tmp/o" || note "no target message: $(cat "$tmp/o")"
+# a plan's own, lower targets still go red: the wheelset's v (8, refgen.c) at 7.9
+sed 's/"agreement":{"p":\([0-9.]*\),"v":[0-9.]*/"agreement":{"p":\1,"v":7.9/' \
+    "$src/reference/wheelset-default.json" > "$tmp/refs/wheelset-default.json"
+grep -q '"agreement":{"p":[0-9.]*,"v":7.9' "$tmp/refs/wheelset-default.json" ||
+    note "sed did not lower the wheelset's agreement"
+DAEBENCH_REFERENCE_DIR="$tmp/refs" "$bin" reference --verify -p wheelset > "$tmp/o" 2>&1; st=$?
+[ $st -eq 1 ] || note "wheelset agreement.v below its target: status $st (want 1)"
+grep -q "agreement.v = 7.9 is below the target of 8 digits" "$tmp/o" ||
+    note "no wheelset target message: $(cat "$tmp/o")"
+rm -f "$tmp/refs/wheelset-default.json"
 # primary and check of one family: exit 1
 sed 's/"check":{"solver":"geoms","formulation":"oEoM0","family":"Radau IIA collocation"/"check":{"solver":"refint","formulation":"EoM0","family":"extrapolation"/' \
     "$src/reference/andrews-default.json" > "$tmp/refs/andrews-default.json"
