@@ -12,8 +12,8 @@
 
 #include "coverage.h"
 
-/* From the full sweeps (make bench; 1768 runs of the seeds' eight problems, then 2720 of
- * the thirteen): the failures that the theory of
+/* From the full sweeps (make bench; 1768 runs of the seeds' eight problems, 2720 of
+ * the thirteen, 2856 of the fourteen): the failures that the theory of
  * the formulation or the method explains, and the weaknesses of our solvers. */
 #define INDEX2_BDF "BDF on the index-2 GGL form at tol 1e-10: the condition of the " \
                    "iteration matrix grows like h^-2 in the index-2 unknowns; the " \
@@ -99,8 +99,10 @@ const db_xfail db_expected_failures[] = {
      "singular"},
     {"four_bar_chain", "default", "EoM0", "bdf", 1e-3, 1e-3, FOURBAR_SING, "theory", "singular"},
     {"four_bar_chain", "default", "EoM0", "bdf", 1e-7, 1e-7, FOURBAR_SING, "theory", "singular"},
-    {"four_bar_chain", "default", "EoM0", "bdf", 1e-10, 1e-9, FOURBAR_SING, "theory", "singular"},
-    {"four_bar_chain", "default", "GGL", "bdf", 1e-10, 1e-10, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "EoM0", "bdf", 1e-10, 1e-10, FOURBAR_SING, "theory", "singular"},
+    /* with bdf's order hold (bdf_osc.c) EoM1 and GGL fail at 1e-9, EoM0 passes */
+    {"four_bar_chain", "default", "EoM1", "bdf", 1e-9, 1e-9, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "GGL", "bdf", 1e-10, 1e-9, FOURBAR_SING, "theory", "singular"},
     {"four_bar_chain", "default", "GGL", "ida", 1e-10, 1e-9, FOURBAR_SING, "theory", "singular"},
     {"four_bar_chain", "default", "oEoM1", "odassl", 1e-10, 1e-10, FOURBAR_SING, "theory",
      "singular"},
