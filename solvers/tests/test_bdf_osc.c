@@ -26,6 +26,7 @@
 #include "solvers/bdf_osc.h"
 #include "testset/registry.h"
 #include "testset/tests/check.h"
+#include "harmonic_ode.h"
 
 #define NV 3
 #define NX BDF_OSC_NDATA
@@ -148,26 +149,6 @@ static int osc_jac(const db_dae *d, double t, const double *y, double *J)
     J[3] = -cdamp;
     return 0;
 }
-/* y1' = y2, y2' = −y1: y = (sin t, cos t) */
-static int harm_rhs(const db_dae *d, double t, const double *y, double *F)
-{
-    (void)d; (void)t;
-    F[0] = y[1];
-    F[1] = -y[0];
-    return 0;
-}
-static int harm_jac(const db_dae *d, double t, const double *y, double *J)
-{
-    (void)d; (void)t; (void)y;
-    J[0] = 0.0;
-    J[1] = -1.0;
-    J[2] = 1.0;
-    J[3] = 0.0;
-    return 0;
-}
-
-static double E2[4] = { 1, 0, 0, 1 };
-static int idx[2] = { 1, 1 }, rk2[2] = { 0, 0 };
 
 typedef struct {
     long steps, holds;

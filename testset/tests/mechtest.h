@@ -94,4 +94,30 @@ static inline db_status mt_integrate(const db_solver *s, const db_dae *d, double
     return y ? s->integrate(d, &o, &out, c, msg, msglen) : DB_FAIL_MEMORY;
 }
 
+/* radau5 on formulation f of m at rtol = atol = tol (at most max_steps steps) to
+ * t_end, the end state written in the layout of the problem's published
+ * reference (pub->map, CHECKed) into y[pub->n]; prints one line; the status */
+static inline db_status mt_run_published(const db_published *pub, const db_mech *m, db_form f,
+                                         double tol, long max_steps, double *y_pub)
+{
+    const db_solver *s = db_solver_find("radau5");
+    db_dae d;
+    char msg[256] = "";
+    if (!s || db_dae_build(&d, m, f, msg, sizeof msg) != 0) {
+        CHECK(0, "radau5 / build %s: %s", db_form_name(f), msg);
+        return DB_FAIL_MEMORY;
+    }
+    double t[1] = {m->tend}, *y = calloc((size_t)d.n, sizeof *y);
+    db_counters c;
+    db_status st = mt_integrate(s, &d, tol, max_steps, 1, t, y, &c, msg, sizeof msg);
+    printf("radau5 %s tol %g to t = %g: %s, %ld steps %s\n", db_form_name(f), tol, m->tend,
+           db_status_name(st), c.steps, msg);
+    if (st == DB_OK)
+        CHECK(pub->map(m, y + d.off_p, y + d.off_v, y + d.off_l, y + d.off_l, y_pub) == 0,
+              "the end state in the published layout");
+    free(y);
+    db_dae_free(&d);
+    return st;
+}
+
 #endif

@@ -76,28 +76,6 @@ static void test_formulations(const db_mech *m)
     mt_check_dims(m, n_exp, neq_exp, 0, 1e-14);
 }
 
-/* radau5 on formulation f to t = 3: y = (p, v, −λ) in the test set's layout */
-static db_status run_to_end(const db_published *pub, const db_mech *m, db_form f,
-                            double tol, double y10[10])
-{
-    const db_solver *s = db_solver_find("radau5");
-    db_dae d;
-    char msg[256] = "";
-    if (!s || db_dae_build(&d, m, f, msg, sizeof msg) != 0) {
-        CHECK(0, "radau5 / build %s: %s", db_form_name(f), msg);
-        return DB_FAIL_MEMORY;
-    }
-    double t[1] = {m->tend}, *y = calloc((size_t)d.n, sizeof *y);
-    db_counters c;
-    db_status st = mt_integrate(s, &d, tol, 200000, 1, t, y, &c, msg, sizeof msg);
-    printf("radau5 %s tol %g to t = 3: %s, %ld steps %s\n", db_form_name(f), tol,
-           db_status_name(st), c.steps, msg);
-    if (st == DB_OK)
-        pub->map(m, y + d.off_p, y + d.off_v, y + d.off_l, y + d.off_l, y10);
-    free(y);
-    db_dae_free(&d);
-    return st;
-}
 
 static void test_published(const db_problem *prob, const db_mech *m)
 {
@@ -112,7 +90,7 @@ static void test_published(const db_problem *prob, const db_mech *m)
     const db_form forms[1] = {DB_EOM0};
     for (int k = 0; k < 1; k++) {
         double y[10];
-        if (run_to_end(pub, m, forms[k], 1e-14, y) != DB_OK) {
+        if (mt_run_published(pub, m, forms[k], 1e-14, 200000, y) != DB_OK) {
             CHECK(0, "radau5 %s failed", db_form_name(forms[k]));
             continue;
         }

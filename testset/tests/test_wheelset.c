@@ -116,29 +116,6 @@ static void test_formulations(const db_mech *m)
     mt_check_dims(m, n_exp, neq_exp, 1, 1e-13);
 }
 
-/* radau5 on formulation f to t = 10, in the test set's layout u */
-static db_status run_to_end(const db_published *pub, const db_mech *m, db_form f, double tol,
-                            double u[17])
-{
-    const db_solver *s = db_solver_find("radau5");
-    db_dae d;
-    char msg[256] = "";
-    if (!s || db_dae_build(&d, m, f, msg, sizeof msg) != 0) {
-        CHECK(0, "radau5 / build %s: %s", db_form_name(f), msg);
-        return DB_FAIL_MEMORY;
-    }
-    double t[1] = {m->tend}, *y = calloc((size_t)d.n, sizeof *y);
-    db_counters c;
-    db_status st = mt_integrate(s, &d, tol, 2000000, 1, t, y, &c, msg, sizeof msg);
-    printf("radau5 %s tol %g to t = 10: %s, %ld steps %s\n", db_form_name(f), tol,
-           db_status_name(st), c.steps, msg);
-    if (st == DB_OK)
-        CHECK(pub->map(m, y + d.off_p, y + d.off_v, y + d.off_l, y + d.off_l, u) == 0,
-              "contact at t = 10");
-    free(y);
-    db_dae_free(&d);
-    return st;
-}
 
 static void test_published(const db_problem *prob, const db_mech *m)
 {
@@ -155,7 +132,7 @@ static void test_published(const db_problem *prob, const db_mech *m)
     /* EoM0 at 1e-12: its digits against the published values are those of the
      * sheet's independent computation (§10.3) within 0.2 (measured; GGL at 1e-10
      * is 1e-7 away from it, the creep law's kinks slow the convergence) */
-    if (run_to_end(pub, m, DB_EOM0, 1e-12, u) != DB_OK) {
+    if (mt_run_published(pub, m, DB_EOM0, 1e-12, 2000000, u) != DB_OK) {
         CHECK(0, "radau5 EoM0 failed");
         return;
     }
