@@ -62,7 +62,7 @@ static const db_refgen_plan plans[] = {
     /* the creep law saturates and unsaturates about 200 times over [0, 10], for 1.5e-6
      * to 4e-4 s (switching functions; both computations land on every zero they
      * see, solvers/refint.h).  Refgauss with steps of 2e-5 against refint at 1e-12
-     * agree to 9.4 / 8.3 / 8.9 digits: zeros that come and go inside one step of
+     * agree to 9.4 / 8.2 / 8.9 digits: zeros that come and go inside one step of
      * either are not seen, and they cost the last digits of v (the spin β).  No
      * pair of families reached 10: the targets are 9 / 8 / 8 */
     {"wheelset", {DB_REFGAUSS_NAME, DB_EOM0, 1e-14, 2e-5, NULL}, REFINT_M(1e-12), 0, 0,
