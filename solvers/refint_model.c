@@ -304,10 +304,13 @@ int db_refint_accel(db_refint_model *w, long double t, const long double *p,
     }
     /* f depends on λ, μ: fixed-point iteration from the last multipliers (at
      * the precision of the evaluation: double callbacks see rounded ones).  It
-     * stops at a change below 1e-17 of the multipliers, or when the change no
-     * longer decreases: a contraction reaches the rounding of the evaluation
-     * there, and further sweeps only repeat it (with double callbacks the
-     * change stalls near 1e-16 and would otherwise run all 100 sweeps) */
+     * stops at a change below 1e-17 of the multipliers, or when the change,
+     * already below 1e-13 of them, no longer decreases: the iteration has then
+     * reached the rounding of the evaluation (with double callbacks it stalls
+     * near 1e-16 and would otherwise run all 100 sweeps).  A change that stops
+     * decreasing above that level is a slow, uneven contraction (the wheelset's
+     * creep law while unsaturated), which goes on: stopping there leaves λ
+     * wrong by more than refgauss's stage iteration can converge over */
     memcpy(w->lam_it, w->lam_prev, (size_t)w->nl * sizeof *lam);
     memcpy(w->mu_it, w->mu_prev, (size_t)w->nm * sizeof *mu);
     long double dprev = HUGE_VALL;
@@ -325,7 +328,7 @@ int db_refint_accel(db_refint_model *w, long double t, const long double *p,
         }
         memcpy(w->lam_it, lam, (size_t)w->nl * sizeof *lam);
         memcpy(w->mu_it, mu, (size_t)w->nm * sizeof *mu);
-        if (d <= 1e-17L * s || d >= dprev)
+        if (d <= 1e-17L * s || (d >= dprev && d <= 1e-13L * s))
             break;
         dprev = d;
     }
