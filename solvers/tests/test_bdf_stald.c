@@ -67,17 +67,11 @@ static outcome run(int p, double tend, double tol, const char *variant)
     db_dae_direct(&d, 2, 0.0, tend, E2, idx, rk2, rhs[p], jac[p], y0[p], yp0[p]);
     enum { NT = 41 };
     double tg[NT], yg[NT * 2];
-    for (int i = 0; i < NT; i++)
-        tg[i] = tend * i / (NT - 1);
-    db_output out = { NT, tg, yg, NULL };
-    db_solver_opts o = { .rtol = tol, .atol = tol, .max_steps = 1000000 };
-    bdf_config cfg;
-    char msg[256];
     db_counters c;
     outcome r = { 0, -1, INFINITY };
-    CHECK(bdf_config_parse(&cfg, variant, msg, sizeof msg) == 0, "parse %s: %s", variant, msg);
-    db_status st = bdf_core_integrate(&d, &o, &cfg, &out, &c, msg, sizeof msg);
-    CHECK(st == DB_OK, "problem %d %s tol %g: %s", p, variant, tol, msg);
+    char what[32];
+    snprintf(what, sizeof what, "problem %d", p);
+    db_status st = bdf2d_run(&d, tend, tol, variant, NT, tg, yg, &c, what);
     if (st != DB_OK)
         return r;
     r.steps = c.steps;
