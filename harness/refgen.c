@@ -176,7 +176,7 @@ static int solve_refint(const db_mech *m, const db_refgen_method *meth, long max
         db_refgen_sol_free(s);
         return -1;
     }
-    db_refint_opts o = {REFINT_PILOT_TOL, REFINT_PILOT_TOL * 1e-6, 0, max_steps, 0, {0, 0}, 0};
+    db_refint_opts o = {REFINT_PILOT_TOL, REFINT_PILOT_TOL * 1e-6, 0, max_steps, 0, {0, 0}, 0, 0};
     db_refint_stats st, st0;
     memset(&st, 0, sizeof st);
     memset(&st0, 0, sizeof st0);
@@ -193,6 +193,7 @@ static int solve_refint(const db_mech *m, const db_refgen_method *meth, long max
     }
     o.rtol = meth->tol;
     o.atol = meth->tol * 1e-6;
+    o.hmax = meth->hmax;
     if (rc == 0)
         rc = db_refint_solve(m, &o, nt, t, s->tr.x[DB_GP], s->tr.x[DB_GV], s->tr.x[DB_GL],
                              s->tr.x[DB_GM], &st, msg, sizeof msg);

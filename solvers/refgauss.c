@@ -25,6 +25,7 @@
 #define MAX_BREAKS 64
 #define MAX_SPLIT 10      /* a step is split at most 10 times (h/1024) */
 #define MAX_ITER 80
+#define STALL 1e-14L
 
 int db_refgauss_tableau(int s, long double *c, long double *b, long double *A)
 {
@@ -128,6 +129,7 @@ static int step(gs_state *g, long double t0, long double h)
     int s = g->s, n = g->n;
     if (start_guess(g, t0, h) != 0)
         return -1;
+    long double dprev = HUGE_VALL;
     for (int it = 0; it < MAX_ITER; it++) {
         long double d = 0.0L;
         for (int i = 0; i < s; i++) {
@@ -149,7 +151,7 @@ static int step(gs_state *g, long double t0, long double h)
         memcpy(g->K, g->Kn, (size_t)s * n * sizeof *g->K);
         if (!isfinite((double)d))
             return -1;
-        if (d <= 64 * LDBL_EPSILON) {
+        if (d <= 64 * LDBL_EPSILON || (d >= dprev && d <= STALL)) {
             for (int r = 0; r < n; r++) {
                 long double acc = 0.0L;
                 for (int j = 0; j < s; j++)
@@ -161,8 +163,33 @@ static int step(gs_state *g, long double t0, long double h)
             g->hprev = h;
             return 0;
         }
+        dprev = d;
     }
     return -1;
+}
+
+/* the first stage time c_i h (from t0) at which some switching function is on
+ * the other side of its value at the step's start (the stage values of the
+ * converged step in K, its start in y0): a zero pair inside the step; 0 when
+ * there is none */
+static long double gs_stage_hint(gs_state *g, long double t0, long double h)
+{
+    int s = g->s, n = g->n;
+    double *sc = g->sw1 + g->ns;   /* scratch of ns after sw1 */
+    for (int i = 0; i < s; i++) {
+        for (int r = 0; r < n; r++) {
+            long double acc = 0.0L;
+            for (int j = 0; j < s; j++)
+                acc += g->A[i * s + j] * g->K[(long)j * n + r];
+            g->Y[r] = g->y0[r] + h * acc;
+        }
+        if (db_refint_switching(g->w, t0 + g->c[i] * h, g->Y, g->Y + g->np, sc, NULL) != 0)
+            return 0.0L;
+        for (int k = 0; k < g->ns; k++)
+            if ((g->sw0[k] < 0.0 && sc[k] >= 0.0) || (g->sw0[k] > 0.0 && sc[k] <= 0.0))
+                return g->c[i] * h;
+    }
+    return 0.0L;
 }
 
 /* db_refint_trial: the step of length H from (tstep, y0) (fresh start: no
@@ -185,9 +212,8 @@ static int gs_switch_start(gs_state *g, long double tb, int landed)
 {
     if (db_refint_switching(g->w, tb, g->y, g->y + g->np, g->sw0, g->ds0) != 0)
         return -1;
-    for (int i = 0; landed && i < g->ns; i++)
-        if ((g->sw1[i] < 0.0) != (g->sw0[i] < 0.0))
-            g->sw0[i] = g->sw1[i];
+    if (landed)
+        db_refint_keep_side(g->ns, g->sw1, g->sw0);
     return 0;
 }
 
@@ -216,8 +242,9 @@ static int advance(gs_state *g, long double t0, long double t1, long nsteps, int
             if (db_refint_switching(g->w, tb, g->y, g->y + g->np, g->sw1, g->ds1) != 0)
                 return -1;
             g->tstep = ta;
+            long double hint = gs_stage_hint(g, ta, tb - ta);
             long double b = db_refint_land(gs_trial, g, g->ns, g->sw0, g->ds0, tb - ta, g->sw1,
-                                           g->ds1, 1e-14L * fmaxl(fabsl(ta), 1.0L));
+                                           g->ds1, hint, 1e-14L * fmaxl(fabsl(ta), 1.0L));
             if (b < 0.0L)
                 return -1;
             if (b < tb - ta) {
@@ -276,7 +303,7 @@ int db_refgauss_solve(const db_mech *m, const db_refgauss_opts *o, int nt, const
     g.mu = calloc((size_t)g.nm + 1, sizeof *g.mu);
     g.ns = db_refint_nswitch(m);
     g.sw0 = calloc((size_t)g.ns + 1, sizeof *g.sw0);
-    g.sw1 = calloc((size_t)g.ns + 1, sizeof *g.sw1);
+    g.sw1 = calloc(2 * (size_t)g.ns + 1, sizeof *g.sw1);
     g.ds0 = calloc((size_t)g.ns + 1, sizeof *g.ds0);
     g.ds1 = calloc((size_t)g.ns + 1, sizeof *g.ds1);
     double bp[MAX_BREAKS];

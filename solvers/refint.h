@@ -41,6 +41,8 @@ typedef struct {
                            * weights, so that the error is controlled relative to
                            * the group magnitude, as the agreement is measured */
     double fixed_h;       /* > 0: steps of this size, no error control (order tests) */
+    double hmax;          /* > 0: the largest step (a problem whose switching
+                           * functions have zero pairs shorter than a step) */
 } db_refint_opts;
 
 typedef struct {
@@ -105,9 +107,14 @@ typedef int (*db_refint_trial)(void *ctx, long double H, double *s);
  * rates) leaves its side inside the step is tried at that point: an interval
  * shorter than the step on the other side is found so.  −1 when a trial step
  * fails. */
+/* after a step that landed past a zero (switching values landed[] at its end),
+ * the values s at the projected point: a function the projection moved back
+ * onto or over its zero keeps the side it landed on (else the end of an
+ * interval shorter than the next step would go unseen) */
+void db_refint_keep_side(int ns, const double *landed, double *s);
 long double db_refint_land(db_refint_trial trial, void *ctx, int ns, const double *s0,
                            const double *ds0, long double H, double *sH, const double *dsH,
-                           long double tol);
+                           long double hint, long double tol);
 /* row k of the output arrays (refint_solve's p, v, λ, μ) from y = (p, v), lam, mu */
 void db_refint_store_row(const db_mech *m, int k, const long double *y, const long double *lam,
                          const long double *mu, double *p, double *v, double *l, double *u);

@@ -48,6 +48,10 @@ typedef struct {
     double *sw0, *sw1;            /* their values at the step's start and end */
     double *ds0, *ds1;            /* and their rates along the motion */
     long double tstep;            /* the start of the step db_refint_land tries */
+    int want_hint;                /* step: look for a zero pair at the substeps */
+    long double hint;             /* the first substep time (from the step's start)
+                                   * with a switching function on the other side */
+    double *sc;                   /* ns scratch values */
 } ex_state;
 
 /* F(t, y) = (v, a); 0 or −1 */
@@ -141,6 +145,7 @@ static int step(ex_state *s, long double t, long double H, long double *err)
     int n = s->n, K = s->K;
     long double *T = s->T;
     s->hcur = H;
+    s->hint = 0.0L;
     int np = s->np, nv = s->nv;
     for (int j = 1; j <= K; j++) {
         long double hj = H / j;
@@ -176,6 +181,14 @@ static int step(ex_state *s, long double t, long double H, long double *err)
                 if (rhs_eval(s, t + i * hj, Y, s->F) != 0)
                     return -1;
                 Fi = s->F;
+                if (s->want_hint && j == K && s->hint == 0.0L) {
+                    if (db_refint_switching(s->w, t + i * hj, Y, Y + np, s->sc, NULL) != 0)
+                        return -1;
+                    for (int k = 0; k < s->ns; k++)
+                        if ((s->sw0[k] < 0.0 && s->sc[k] >= 0.0) ||
+                            (s->sw0[k] > 0.0 && s->sc[k] <= 0.0))
+                            s->hint = i * hj;
+                }
             }
             /* r = h F_p, s = h F_v: y-part right-hand side s + h Ap r */
             for (int i = 0; i < nv; i++) {
@@ -282,6 +295,7 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
     s.sw1 = calloc((size_t)s.ns + 1, sizeof *s.sw1);
     s.ds0 = calloc((size_t)s.ns + 1, sizeof *s.ds0);
     s.ds1 = calloc((size_t)s.ns + 1, sizeof *s.ds1);
+    s.sc = calloc((size_t)s.ns + 1, sizeof *s.sc);
     double bp[MAX_BREAKS];
     int nb = 0, rc = -1;
     if (!s.w || !s.y || !s.ynew || !s.F0 || !s.F || !s.J || !s.L || !s.T || !s.rhs || !s.a ||
@@ -309,6 +323,8 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
         if (bi < nb && bp[bi] < stop)
             stop = bp[bi];
         long double r = stop - tc, hh = h;
+        if (o->hmax > 0 && hh > o->hmax)
+            hh = o->hmax;
         int land = 0;
         if (hh >= r * (1.0L - 1e-12L)) {
             hh = r;
@@ -324,7 +340,9 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
             fresh = 1;
         }
         long double e;
+        s.want_hint = s.ns > 0;
         int src = step(&s, tc, hh, &e);
+        s.want_hint = 0;
         if (o->fixed_h > 0 && src == 0)
             e = 0.0L;   /* fixed steps: every step accepted */
         if (src != 0 || !(e <= 1.0L)) {
@@ -349,7 +367,7 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
                 goto done;
             }
             s.tstep = tc;
-            long double b = db_refint_land(ex_trial, &s, s.ns, s.sw0, s.ds0, hh, s.sw1, s.ds1,
+            long double b = db_refint_land(ex_trial, &s, s.ns, s.sw0, s.ds0, hh, s.sw1, s.ds1, s.hint,
                                            1e-14L * fmaxl(fabsl(tc), 1.0L));
             if (b < 0.0L) {
                 snprintf(err, errlen, "refint: event location failed at t=%.17g", (double)tc);
@@ -404,9 +422,8 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
                          (double)tc);
                 goto done;
             }
-            for (int i = 0; i < s.ns; i++)
-                if (landed && (keep[i] < 0.0) != (s.sw0[i] < 0.0))
-                    s.sw0[i] = keep[i];
+            if (landed)
+                db_refint_keep_side(s.ns, keep, s.sw0);
             if (landed)
                 jac_age = JAC_EVERY;  /* past a kink: a new Jacobian */
         }
@@ -427,6 +444,6 @@ done:
     db_refint_model_free(s.w);
     free(s.y); free(s.ynew); free(s.F0); free(s.F); free(s.J); free(s.L); free(s.T);
     free(s.rhs); free(s.a); free(s.lam); free(s.mu); free(s.piv);
-    free(s.sw0); free(s.sw1); free(s.ds0); free(s.ds1);
+    free(s.sw0); free(s.sw1); free(s.ds0); free(s.ds1); free(s.sc);
     return rc;
 }

@@ -551,6 +551,13 @@ static int crossed(double a, double b)
     return (a < 0.0 && b >= 0.0) || (a > 0.0 && b <= 0.0);
 }
 
+/* x strictly on the other side of s0 than s0 (a landing ends there: a value of
+ * exactly zero would leave the side of the next step's start undecided) */
+static int past(double s0, double x)
+{
+    return (s0 < 0.0 && x > 0.0) || (s0 > 0.0 && x < 0.0);
+}
+
 /* the first of 64 sample points θ H (θ = j/64) where the cubic Hermite
  * interpolant of s on the step, through s0, ds0 at its start and s1, ds1 at its
  * end, has left the side of s0: a zero pair inside the step; 0 when there is none */
@@ -568,9 +575,16 @@ static long double hermite_dip(double s0, double ds0, double s1, double ds1, lon
     return 0.0L;
 }
 
+void db_refint_keep_side(int ns, const double *landed, double *s)
+{
+    for (int i = 0; i < ns; i++)
+        if ((landed[i] < 0.0 && !(s[i] < 0.0)) || (landed[i] > 0.0 && !(s[i] > 0.0)))
+            s[i] = landed[i];
+}
+
 long double db_refint_land(db_refint_trial trial, void *ctx, int ns, const double *s0,
                            const double *ds0, long double H, double *sH, const double *dsH,
-                           long double tol)
+                           long double hint, long double tol)
 {
     double *sc = calloc((size_t)ns + 1, sizeof *sc);
     if (!sc)
@@ -578,15 +592,15 @@ long double db_refint_land(db_refint_trial trial, void *ctx, int ns, const doubl
     /* no sign change at the ends, but the interpolant of some function leaves
      * its side inside: try the step to the earliest such point; if the function
      * has changed sign there, that is the bracket; if not, redo the whole step */
-    if (ds0 && dsH) {
-        long double tau = 0.0L;
+    {
+        long double tau = hint > 0.0L && hint < H ? hint : 0.0L;
         int any = 0;
         for (int k = 0; k < ns; k++) {
             if (crossed(s0[k], sH[k])) {
                 any = 1;
                 break;
             }
-            long double d = hermite_dip(s0[k], ds0[k], sH[k], dsH[k], H);
+            long double d = ds0 && dsH ? hermite_dip(s0[k], ds0[k], sH[k], dsH[k], H) : 0.0L;
             if (d > 0.0L && (tau == 0.0L || d < tau))
                 tau = d;
         }
@@ -631,7 +645,7 @@ long double db_refint_land(db_refint_trial trial, void *ctx, int ns, const doubl
                 ok = 0;
                 break;
             }
-            if (crossed(s0[i], sc[i])) {
+            if (past(s0[i], sc[i])) {
                 b = c;
                 fb = sc[i];
                 if (side == -1)
@@ -651,6 +665,13 @@ long double db_refint_land(db_refint_trial trial, void *ctx, int ns, const doubl
             free(sc);
             return -1.0L;
         }
+        /* the redone step may fall back on the zero by the rounding of the
+         * evaluation: move on until it is past */
+        for (int r = 0; r < 8 && !past(s0[i], sH[i]) && sH[i] != s0[i]; r++)
+            if (trial(ctx, b += fmaxl(tol, b - a), sH) != 0) {
+                free(sc);
+                return -1.0L;
+            }
         H = b;
         /* another function may change sign earlier: go on with it */
     }

@@ -14,7 +14,16 @@
  *     (events == 4) and every grid point meets the exact solution to 1e-11
  *     (p, v scaled by the amplitude);
  *   - without it (the kinks straddled) the same settings miss by far more
- *     (> 30 times), so a landing that did nothing would fail the first check. */
+ *     (> 30 times), so a landing that did nothing would fail the first check.
+ * A motion that only grazes the stiff region (x1 = 1 − 2e-6 of the amplitude:
+ * excursions of 4e-3, shorter than one step), with the switching function
+ * quantized to 2^−30 (it is exactly zero over 5e-7 about each crossing, as the
+ * wheelset's creep law is at its rounding): both integrators land strictly past
+ * each zero, so the exit of each short excursion is seen too (events == 4,
+ * error ≤ 1e-11); a landing on an exact zero left the next step's side
+ * undecided and the exit unseen.  Rounding noise of 1e-13 in the force (a
+ * hash of the state's bits): refgauss's stage iteration accepts the converged
+ * noise level instead of splitting the step (no rejected step). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,9 +34,21 @@
 
 #define W1 1.0
 #define W2 3.0
-#define X1 0.5
 #define V0 1.0
 #define NT 41
+
+static double x1 = 0.5;     /* the kink */
+static int quantized;       /* the switching function rounded to 2^-30 */
+static double noise;        /* relative noise of the force */
+
+/* a deterministic jitter in [−1, 1] from the bits of x */
+static double jitter(double x)
+{
+    unsigned long long b;
+    memcpy(&b, &x, sizeof b);
+    b *= 0x9E3779B97F4A7C15ull;
+    return (double)(b >> 11) / (double)(1ull << 52) - 1.0;
+}
 
 static void bl_mass(const db_mech *m, double t, const double *p, double *M)
 {
@@ -39,14 +60,14 @@ static void bl_force(const db_mech *m, double t, const double *p, const double *
                      const double *lam, const double *mu, double *f)
 {
     (void)m; (void)t; (void)v; (void)lam; (void)mu;
-    f[0] = -W1 * W1 * p[0] - W2 * W2 * fmax(0.0, p[0] - X1);
+    f[0] = (-W1 * W1 * p[0] - W2 * W2 * fmax(0.0, p[0] - x1)) * (1.0 + noise * jitter(p[0]));
 }
 
 static void bl_switch(const db_mech *m, double t, const double *p, const double *v,
                       const double *lam, const double *mu, double *s)
 {
     (void)m; (void)t; (void)v; (void)lam; (void)mu;
-    s[0] = p[0] - X1;
+    s[0] = quantized ? ldexp(nearbyint(ldexp(p[0] - x1, 40)), -40) : p[0] - x1;
 }
 
 static void bl_init(const db_mech *m, double *p, double *v, double *lam, double *mu, double *a)
@@ -61,9 +82,9 @@ static void bl_init(const db_mech *m, double *p, double *v, double *lam, double 
 static void bl_exact(double t, double *x, double *xd)
 {
     const double pi = 3.14159265358979323846;
-    double Om = sqrt(W1 * W1 + W2 * W2), xe = W2 * W2 * X1 / (Om * Om);
-    double psi1 = asin(X1 * W1 / V0), t1 = psi1 / W1;
-    double v1 = V0 * cos(psi1), A = X1 - xe, B = v1 / Om;
+    double Om = sqrt(W1 * W1 + W2 * W2), xe = W2 * W2 * x1 / (Om * Om);
+    double psi1 = asin(x1 * W1 / V0), t1 = psi1 / W1;
+    double v1 = V0 * cos(psi1), A = x1 - xe, B = v1 / Om;
     double tau2 = 2.0 * atan2(B, A) / Om, P = tau2 + (pi + 2.0 * psi1) / W1;
     if (t < t1) {
         *x = V0 / W1 * sin(W1 * t);
@@ -109,7 +130,7 @@ static double grid_error(const double *t, const double *p, const double *v)
     return e;
 }
 
-static double run(int gauss, int with_switch, long *events)
+static double run(int gauss, int with_switch, long *events, long *rejected)
 {
     db_mech m;
     bl_setup(&m, with_switch);
@@ -130,6 +151,7 @@ static double run(int gauss, int with_switch, long *events)
     }
     CHECK(rc == 0, "%s: %s", gauss ? "refgauss" : "refint", err);
     *events = st.events;
+    *rejected = st.rejected;
     double e = rc == 0 ? grid_error(t, p, v) : INFINITY;
     printf("%-8s %s switching: %ld steps, %ld events, max error %.2e\n",
            gauss ? "refgauss" : "refint", with_switch ? "with   " : "without", st.steps,
@@ -139,9 +161,10 @@ static double run(int gauss, int with_switch, long *events)
 
 int main(void)
 {
+    long rej;
     for (int gauss = 0; gauss < 2; gauss++) {
         long ev_on, ev_off;
-        double on = run(gauss, 1, &ev_on), off = run(gauss, 0, &ev_off);
+        double on = run(gauss, 1, &ev_on, &rej), off = run(gauss, 0, &ev_off, &rej);
         const char *name = gauss ? "refgauss" : "refint";
         CHECK(ev_on == 4, "%s: %ld steps landed on a zero, the motion crosses x1 4 times",
               name, ev_on);
@@ -150,5 +173,27 @@ int main(void)
         CHECK(off > 30.0 * on, "%s: straddling the kinks (error %.2e) is not worse than "
               "landing on them (%.2e): the test does not see the landing", name, off, on);
     }
+    /* grazing excursions, shorter than a step, through an exactly-zero band */
+    x1 = 1.0 - 2e-6;
+    quantized = 1;
+    for (int gauss = 0; gauss < 2; gauss++) {
+        long ev_on, ev_off;
+        double on = run(gauss, 1, &ev_on, &rej), off = run(gauss, 0, &ev_off, &rej);
+        const char *name = gauss ? "refgauss" : "refint";
+        CHECK(ev_on == 4, "%s, grazing: %ld steps landed on a zero, the motion crosses x1 "
+              "4 times", name, ev_on);
+        CHECK(on <= 1e-11, "%s, grazing: error %.2e", name, on);
+        CHECK(off > 30.0 * on, "%s, grazing: the excursions unseen (error %.2e) are not worse "
+              "than seen (%.2e): the test does not see them", name, off, on);
+    }
+    /* rounding noise in the force: refgauss converges to it without splitting */
+    x1 = 0.5;
+    quantized = 0;
+    noise = 1e-13;
+    long ev;
+    double e = run(1, 1, &ev, &rej);
+    CHECK(rej == 0, "refgauss, noisy force: %ld steps split (the stage iteration did not "
+          "accept the noise level)", rej);
+    CHECK(e <= 1e-11, "refgauss, noisy force: error %.2e", e);
     return check_summary();
 }
