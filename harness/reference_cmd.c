@@ -304,8 +304,7 @@ static int generate(const db_problem *prob, int sc, const double *par, const gen
     db_refgen_agreement_end(&a, &b, mag, dig_end);
     /* the targets, over the grid and at t_end, for every group present */
     int short_g = -1, short_end = 0;
-    double tgt[DB_NGROUPS];
-    db_refgen_targets(&plan, tgt);
+    const double *tgt = db_refgen_target;
     for (int g = 0; g < DB_NGROUPS && short_g < 0; g++) {
         if (!isfinite(dig[g]))
             continue;
@@ -549,9 +548,7 @@ static int verify_stored(const db_problem *prob, int sc)
     }
     char sub[400];
     db_refgen_plan tplan = db_refgen_plan_of(prob->name);
-    double tgt[DB_NGROUPS];
-    db_refgen_targets(&tplan, tgt);
-    if (check_meta(j, &m, tgt, dig, low, sizeof low, sub, sizeof sub) != 0) {
+    if (check_meta(j, &m, db_refgen_target, dig, low, sizeof low, sub, sizeof sub) != 0) {
         fprintf(stderr, "daebench: reference %s: %s\n", path, sub);
         goto done;
     }
@@ -583,9 +580,8 @@ static int verify_stored(const db_problem *prob, int sc)
     /* the whole span recomputed by the reference integrator */
     /* at the plan's verify tolerance, else VERIFY_TOL, or 10 times the primary's
      * tolerance where the primary is refint and that is tighter */
-    db_refgen_plan vplan = db_refgen_plan_of(prob->name);
-    double vtol = vplan.verify_tol > 0 ? vplan.verify_tol
-                  : db_refgen_is_refint(&vplan.primary) ? fmin(VERIFY_TOL, 10.0 * vplan.primary.tol)
+    double vtol = tplan.verify_tol > 0 ? tplan.verify_tol
+                  : db_refgen_is_refint(&tplan.primary) ? fmin(VERIFY_TOL, 10.0 * tplan.primary.tol)
                                                          : VERIFY_TOL;
     db_refgen_method meth = {DB_REFINT_NAME, DB_EOM0, vtol, 0, NULL};
     db_refgen_sol s;
@@ -611,9 +607,10 @@ static int verify_stored(const db_problem *prob, int sc)
             for (int i = 0; i < n; i++) {
                 double e = fabs(y[i] - yr[i]) / r.mag[g];
                 worst[g] = fmax(worst[g], e);
-                /* VERIFY_ERR, one digit short of the default targets; a plan
-                 * with lower targets is allowed as much less */
-                double allowed = VERIFY_ERR[g] * pow(10.0, db_refgen_target[g] - tgt[g]);
+                /* VERIFY_ERR, one digit short of the targets, or the plan's
+                 * own verify digits */
+                double allowed = tplan.verify_digits[g] > 0 ? pow(10.0, -tplan.verify_digits[g])
+                                                            : VERIFY_ERR[g];
                 if (!(e <= allowed) && !bad) {
                     bad = 1;
                     char row[64];

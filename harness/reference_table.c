@@ -201,15 +201,6 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
             method(mp, sizeof mp, pr);
             method(mc, sizeof mc, ck);
             digits(ag, sizeof ag, cJSON_GetObjectItemCaseSensitive(j, "agreement"));
-            /* a plan with targets of its own says so (refgen.c, the wheelset) */
-            db_refgen_plan plan = db_refgen_plan_of(prob->name);
-            double tg[DB_NGROUPS];
-            db_refgen_targets(&plan, tg);
-            if (memcmp(tg, db_refgen_target, sizeof tg) != 0) {
-                size_t k = strlen(ag);
-                snprintf(ag + k, sizeof ag - k, " (targets %g / %g / %g / %g)", tg[0], tg[1],
-                         tg[2], tg[3]);
-            }
             digits(ae, sizeof ae, cJSON_GetObjectItemCaseSensitive(j, "agreement_end"));
             if (runs) {
                 int nr;

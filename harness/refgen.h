@@ -34,9 +34,11 @@ typedef struct {
     const char *note;         /* why a target is not reached, or NULL */
     double verify_tol;        /* refint's tolerance in --verify (0: 1e-11, or 10 times
                                * the primary's where it is refint and that is tighter) */
-    /* digits of agreement required per group (0: db_refgen_target); lower only
-     * where the note says why no two families reach the default (the wheelset) */
-    double target[DB_NGROUPS];
+    /* digits --verify's recomputation (refint at verify_tol, no largest step)
+     * must agree with the stored file per group (0: one short of the targets,
+     * VERIFY_ERR of reference_cmd.c); lower where that recomputation cannot
+     * reach it and the note says why (the wheelset's v) */
+    double verify_digits[DB_NGROUPS];
 } db_refgen_plan;
 
 /* the plan of problem `name` (a default plan for unlisted problems) */
@@ -95,8 +97,6 @@ int db_refgen_same_family(const char *solver_a, const char *solver_b);
 /* the agreement targets of every stored reference (issue 13): digits in p, v,
  * λ, μ, over the whole grid and at t_end */
 extern const double db_refgen_target[DB_NGROUPS];
-/* the targets of a plan: its own where set, else db_refgen_target */
-void db_refgen_targets(const db_refgen_plan *p, double t[DB_NGROUPS]);
 
 /* Richardson-type extrapolation to zero tolerance: x (at tol) and y (at 10·tol),
  * with errors taken proportional to tol^alpha, give on every value

@@ -6,7 +6,11 @@
  *   - only the end values scaled by 1 + 1e-6: exit 1, naming the end values;
  *   - the unchanged copy in the same directory: exit 0.
  * On double_pendulum_stiff (short span: the whole-span recomputation is fast)
- * and truck:hump (the recomputation crosses the kinks of the road). */
+ * and truck:hump (the recomputation crosses the kinks of the road).
+ * The wheelset, whose plan lets --verify's recomputation differ by 1e-8 in v
+ * (refgen.c verify_digits; the default is 1e-9): its spin β moved by 3e-8 of the
+ * group's magnitude in every row past the middle and at the end → exit 1 naming
+ * group v and the first such row, so that the looser bound is still a gate. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +56,36 @@ static int corrupt_copy(const char *name, const char *dir, int rows, int end)
     CHECK(db_json_write_atomic(dst, j, err, sizeof err) == 0, "write %s: %s", dst, err);
     cJSON_Delete(j);
     return rows ? first : -1;
+}
+
+/* copy reference/<name>.json into dir with component i of group g moved by
+ * rel times the group's magnitude in every row past the middle and at the end;
+ * returns the first moved row */
+static int shift_copy(const char *name, const char *dir, const char *g, int i, double rel)
+{
+    char src[1024], dst[1200], err[512];
+    snprintf(src, sizeof src, "%s/reference/%s.json", DAEBENCH_SOURCE_DIR, name);
+    snprintf(dst, sizeof dst, "%s/%s.json", dir, name);
+    cJSON *j = db_json_read_file(src, err, sizeof err);
+    CHECK(j != NULL, "read %s: %s", src, err);
+    if (!j)
+        return -1;
+    double d = rel * cJSON_GetObjectItemCaseSensitive(
+                         cJSON_GetObjectItemCaseSensitive(j, "magnitude"), g)->valuedouble;
+    cJSON *grid = cJSON_GetObjectItemCaseSensitive(j, "grid");
+    cJSON *a = cJSON_GetObjectItemCaseSensitive(grid, g);
+    int nt = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(grid, "t"));
+    int first = nt / 2 + 1;
+    for (int k = first; k < nt; k++) {
+        cJSON *x = cJSON_GetArrayItem(cJSON_GetArrayItem(a, k), i);
+        cJSON_SetNumberValue(x, x->valuedouble + d);
+    }
+    cJSON *x = cJSON_GetArrayItem(
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "end"), g), i);
+    cJSON_SetNumberValue(x, x->valuedouble + d);
+    CHECK(db_json_write_atomic(dst, j, err, sizeof err) == 0, "write %s: %s", dst, err);
+    cJSON_Delete(j);
+    return first;
 }
 
 /* run verify of spec with the references of dir; status, output in out */
@@ -105,6 +139,15 @@ int main(void)
     CHECK(mkdtemp(dir) != NULL, "mkdtemp");
     case_of(dir, "double_pendulum_stiff-default", "double_pendulum_stiff");
     case_of(dir, "truck-hump", "truck:hump");
+    /* the wheelset's looser bound in v still goes red */
+    char out[8192], want[256], p[1300];
+    int first = shift_copy("wheelset-default", dir, "v", 5, 3e-8);
+    int st = verify(dir, "wheelset", out, sizeof out);
+    CHECK(st == 1, "wheelset beta moved by 3e-8: status %d (want 1)", st);
+    snprintf(want, sizeof want, "wheelset-default.json: group v, grid row %d ", first);
+    CHECK(strstr(out, want) != NULL, "wheelset: message lacks '%s'", want);
+    snprintf(p, sizeof p, "%s/wheelset-default.json", dir);
+    unlink(p);
     rmdir(dir);
     return check_summary();
 }
