@@ -158,8 +158,9 @@ static void fmt_digits(char *buf, size_t len, const double d[DB_NGROUPS])
 {
     size_t k = 0;
     for (int g = 0; g < DB_NGROUPS && k < len; g++) {
+        /* rounded down to a tenth, as the file records them */
         int w = isfinite(d[g]) ? snprintf(buf + k, len - k, "%s%s=%.1f", g ? " " : "",
-                                          db_group_names[g], d[g])
+                                          db_group_names[g], floor(d[g] * 10) / 10)
                                : snprintf(buf + k, len - k, "%s%s=null", g ? " " : "",
                                           db_group_names[g]);
         if (w < 0)

@@ -65,7 +65,7 @@ static const db_refgen_plan plans[] = {
      * and substep points and by the Hermite interpolant of the switching values.
      * A pair missed costs up to 1e-9 in the spin beta (one of 8e-6 s), so refint
      * needs steps of at most 5e-5 (without: 8.6 digits in v).  Refgauss with steps
-     * of 2e-5 against refint at 1e-12 (hmax 5e-5): 12.0 / 10.6 / 10.5 digits.
+     * of 2e-5 against refint at 1e-12 (hmax 5e-5): 12.2 / 10.8 / 11.0 digits.
      * --verify's refint at 1e-11 without a largest step (17 s) agrees to 8.6 in v */
     {"wheelset", {DB_REFGAUSS_NAME, DB_EOM0, 1e-14, 2e-5, NULL},
      {DB_REFINT_NAME, DB_EOM0, 1e-12, 5e-5, NULL}, 0, 0,
