@@ -186,7 +186,7 @@ static long double gs_stage_hint(gs_state *g, long double t0, long double h)
         if (db_refint_switching(g->w, t0 + g->c[i] * h, g->Y, g->Y + g->np, sc, NULL) != 0)
             return 0.0L;
         for (int k = 0; k < g->ns; k++)
-            if ((g->sw0[k] < 0.0 && sc[k] >= 0.0) || (g->sw0[k] > 0.0 && sc[k] <= 0.0))
+            if (db_refint_crossed(g->sw0[k], sc[k]))
                 return g->c[i] * h;
     }
     return 0.0L;

@@ -98,20 +98,26 @@ int db_refint_switching(db_refint_model *w, long double t, const long double *p,
 /* a step of length H from the integrator's current point, leaving the values of
  * the ns switching functions at its end in s: 0, or −1 when the step fails */
 typedef int (*db_refint_trial)(void *ctx, long double H, double *s);
-/* the step of length H (switching values s0 and rates ds0 at its start, sH and
- * dsH at its end; the rates may be NULL) ends past a zero of some function: the
- * length of the step that ends just past (within tol) the first zero, found by
- * Illinois iteration on the step length, the trial step of that length done
- * last (its values in sH); H itself when no function changes sign.  A function
- * with the same sign at both ends whose cubic Hermite interpolant (values and
- * rates) leaves its side inside the step is tried at that point: an interval
- * shorter than the step on the other side is found so.  −1 when a trial step
- * fails. */
 /* after a step that landed past a zero (switching values landed[] at its end),
  * the values s at the projected point: a function the projection moved back
  * onto or over its zero keeps the side it landed on (else the end of an
  * interval shorter than the next step would go unseen) */
 void db_refint_keep_side(int ns, const double *landed, double *s);
+/* 1 if a switching function with value a at a step's start has a zero in the
+ * step up to where it has value b (a zero at the start does not count: the
+ * last step landed there) */
+int db_refint_crossed(double a, double b);
+/* the step of length H (switching values s0 and rates ds0 at its start, sH and
+ * dsH at its end; the rates may be NULL) ends past a zero of some function: the
+ * length of the step that ends strictly past (within tol) the first zero, found
+ * by Illinois iteration on the step length, the trial step of that length done
+ * last (its values in sH); H itself when no function changes sign.  A zero pair
+ * inside the step (an interval on the other side shorter than the step) is
+ * looked for at hint (> 0: the first point inside the step where the
+ * integrator saw some function on the other side, e.g. at a stage) and where
+ * the cubic Hermite interpolant of a function (values and rates) leaves its
+ * side; the step is tried to the earliest such point, which brackets the zero
+ * if the function has changed sign there.  −1 when a trial step fails. */
 long double db_refint_land(db_refint_trial trial, void *ctx, int ns, const double *s0,
                            const double *ds0, long double H, double *sH, const double *dsH,
                            long double hint, long double tol);

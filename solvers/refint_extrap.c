@@ -185,8 +185,7 @@ static int step(ex_state *s, long double t, long double H, long double *err)
                     if (db_refint_switching(s->w, t + i * hj, Y, Y + np, s->sc, NULL) != 0)
                         return -1;
                     for (int k = 0; k < s->ns; k++)
-                        if ((s->sw0[k] < 0.0 && s->sc[k] >= 0.0) ||
-                            (s->sw0[k] > 0.0 && s->sc[k] <= 0.0))
+                        if (db_refint_crossed(s->sw0[k], s->sc[k]))
                             s->hint = i * hj;
                 }
             }
@@ -367,8 +366,8 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
                 goto done;
             }
             s.tstep = tc;
-            long double b = db_refint_land(ex_trial, &s, s.ns, s.sw0, s.ds0, hh, s.sw1, s.ds1, s.hint,
-                                           1e-14L * fmaxl(fabsl(tc), 1.0L));
+            long double b = db_refint_land(ex_trial, &s, s.ns, s.sw0, s.ds0, hh, s.sw1, s.ds1,
+                                           s.hint, 1e-14L * fmaxl(fabsl(tc), 1.0L));
             if (b < 0.0L) {
                 snprintf(err, errlen, "refint: event location failed at t=%.17g", (double)tc);
                 goto done;
@@ -422,10 +421,10 @@ int db_refint_solve(const db_mech *m, const db_refint_opts *o, int nt, const dou
                          (double)tc);
                 goto done;
             }
-            if (landed)
+            if (landed) {
                 db_refint_keep_side(s.ns, keep, s.sw0);
-            if (landed)
                 jac_age = JAC_EVERY;  /* past a kink: a new Jacobian */
+            }
         }
         if (land) {
             if (bi < nb && (double)stop == bp[bi]) {

@@ -546,7 +546,7 @@ int db_refint_switching(db_refint_model *w, long double t, const long double *p,
 
 /* sign change of s between a and b (a zero at the end counts; one at the start
  * is where the last step landed and does not) */
-static int crossed(double a, double b)
+int db_refint_crossed(double a, double b)
 {
     return (a < 0.0 && b >= 0.0) || (a > 0.0 && b <= 0.0);
 }
@@ -563,7 +563,7 @@ static int past(double s0, double x)
  * end, has left the side of s0: a zero pair inside the step; 0 when there is none */
 static long double hermite_dip(double s0, double ds0, double s1, double ds1, long double H)
 {
-    if (s0 == 0.0 || crossed(s0, s1))
+    if (s0 == 0.0 || db_refint_crossed(s0, s1))
         return 0.0L;
     for (int j = 1; j < 64; j++) {
         long double th = j / 64.0L, t2 = th * th, t3 = t2 * th;
@@ -596,7 +596,7 @@ long double db_refint_land(db_refint_trial trial, void *ctx, int ns, const doubl
         long double tau = hint > 0.0L && hint < H ? hint : 0.0L;
         int any = 0;
         for (int k = 0; k < ns; k++) {
-            if (crossed(s0[k], sH[k])) {
+            if (db_refint_crossed(s0[k], sH[k])) {
                 any = 1;
                 break;
             }
@@ -611,7 +611,7 @@ long double db_refint_land(db_refint_trial trial, void *ctx, int ns, const doubl
                 return -1.0L;
             }
             for (int k = 0; k < ns; k++)
-                hit |= crossed(s0[k], sc[k]);
+                hit |= db_refint_crossed(s0[k], sc[k]);
             if (hit) {
                 H = tau;
                 memcpy(sH, sc, (size_t)ns * sizeof *sH);
@@ -627,7 +627,7 @@ long double db_refint_land(db_refint_trial trial, void *ctx, int ns, const doubl
     for (int last = -1, round = 0; round <= ns; round++) {
         int i = -1;
         for (int k = 0; k < ns && i < 0; k++)
-            if (k != last && crossed(s0[k], sH[k]))
+            if (k != last && db_refint_crossed(s0[k], sH[k]))
                 i = k;
         if (i < 0)
             break;
