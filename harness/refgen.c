@@ -59,14 +59,15 @@ static const db_refgen_plan plans[] = {
      * refint at 1e-15 agree to 12.6 / 9.9.  --verify at 1e-13: lambda needs it */
     {"slider_crank", {DB_REFGAUSS_NAME, DB_EOM0, 1e-14, 1e-5, NULL}, REFINT_M(1e-15), 0, 0, NULL,
      1e-13, {0}},
-    /* the creep law saturates and unsaturates about 200 times over [0, 10], for
-     * under 1e-6 to 4e-4 s; both computations land strictly past every zero they
+    /* the creep law unsaturates about 100 times over [0, 10], many times for
+     * less than one refgauss step (docs/references.md); both computations land strictly past every zero they
      * see (solvers/refint.h) and look for zero pairs inside a step at their stage
      * and substep points and by the Hermite interpolant of the switching values.
      * A pair missed costs up to 1e-9 in the spin beta (one of 8e-6 s), so refint
      * needs steps of at most 5e-5 (without: 8.6 digits in v).  Refgauss with steps
      * of 2e-5 against refint at 1e-12 (hmax 5e-5): 12.2 / 10.8 / 11.0 digits.
-     * --verify's refint at 1e-11 without a largest step (17 s) agrees to 8.6 in v */
+     * --verify's refint at 1e-11 without a largest step (20 s) differs by 2e-9 in v
+     * (verify_digits: 8) */
     {"wheelset", {DB_REFGAUSS_NAME, DB_EOM0, 1e-14, 2e-5, NULL},
      {DB_REFINT_NAME, DB_EOM0, 1e-12, 5e-5, NULL}, 0, 0,
      "kinks of the creep law: both computations land on every zero they see; refint "

@@ -83,6 +83,7 @@ typedef struct {
     int ns;              /* switching functions (refint.h db_refint_land) */
     double *sw0, *sw1;   /* their values at the step's start and end */
     double *ds0, *ds1;   /* and their rates along the motion */
+    double *sc;          /* their values at a stage */
     long double tstep;   /* the start of the step db_refint_land tries */
 } gs_state;
 
@@ -123,6 +124,18 @@ static int start_guess(gs_state *g, long double t0, long double h)
     return 0;
 }
 
+/* the state at stage i of a step of size h from y: y + h Σ_j A_ij K_j into Y */
+static void stage_state(gs_state *g, const long double *y, long double h, int i)
+{
+    int s = g->s, n = g->n;
+    for (int r = 0; r < n; r++) {
+        long double acc = 0.0L;
+        for (int j = 0; j < s; j++)
+            acc += g->A[i * s + j] * g->K[(long)j * n + r];
+        g->Y[r] = y[r] + h * acc;
+    }
+}
+
 /* one step of size h from (t0, y) into y; 0, or −1 (no convergence, F failed) */
 static int step(gs_state *g, long double t0, long double h)
 {
@@ -133,12 +146,7 @@ static int step(gs_state *g, long double t0, long double h)
     for (int it = 0; it < MAX_ITER; it++) {
         long double d = 0.0L;
         for (int i = 0; i < s; i++) {
-            for (int r = 0; r < n; r++) {
-                long double acc = 0.0L;
-                for (int j = 0; j < s; j++)
-                    acc += g->A[i * s + j] * g->K[(long)j * n + r];
-                g->Y[r] = g->y[r] + h * acc;
-            }
+            stage_state(g, g->y, h, i);
             if (rhs(g, t0 + g->c[i] * h, g->Y, g->Kn + (long)i * n) != 0)
                 return -1;
         }
@@ -174,15 +182,9 @@ static int step(gs_state *g, long double t0, long double h)
  * there is none */
 static long double gs_stage_hint(gs_state *g, long double t0, long double h)
 {
-    int s = g->s, n = g->n;
-    double *sc = g->sw1 + g->ns;   /* scratch of ns after sw1 */
-    for (int i = 0; i < s; i++) {
-        for (int r = 0; r < n; r++) {
-            long double acc = 0.0L;
-            for (int j = 0; j < s; j++)
-                acc += g->A[i * s + j] * g->K[(long)j * n + r];
-            g->Y[r] = g->y0[r] + h * acc;
-        }
+    double *sc = g->sc;
+    for (int i = 0; i < g->s; i++) {
+        stage_state(g, g->y0, h, i);
         if (db_refint_switching(g->w, t0 + g->c[i] * h, g->Y, g->Y + g->np, sc, NULL) != 0)
             return 0.0L;
         for (int k = 0; k < g->ns; k++)
@@ -303,13 +305,15 @@ int db_refgauss_solve(const db_mech *m, const db_refgauss_opts *o, int nt, const
     g.mu = calloc((size_t)g.nm + 1, sizeof *g.mu);
     g.ns = db_refint_nswitch(m);
     g.sw0 = calloc((size_t)g.ns + 1, sizeof *g.sw0);
-    g.sw1 = calloc(2 * (size_t)g.ns + 1, sizeof *g.sw1);
+    g.sw1 = calloc((size_t)g.ns + 1, sizeof *g.sw1);
+    g.sc = calloc((size_t)g.ns + 1, sizeof *g.sc);
     g.ds0 = calloc((size_t)g.ns + 1, sizeof *g.ds0);
     g.ds1 = calloc((size_t)g.ns + 1, sizeof *g.ds1);
     double bp[MAX_BREAKS];
     int nb = 0, rc = -1;
     if (!g.w || !g.y || !g.y0 || !g.Y || !g.K || !g.Kn || !g.Kp || !g.scale || !g.lam || !g.mu ||
-        !g.sw0 || !g.sw1 || !g.ds0 || !g.ds1 || db_refint_initial(m, g.y, g.lam, g.mu) != 0 ||
+        !g.sw0 || !g.sw1 || !g.ds0 || !g.ds1 || !g.sc ||
+        db_refint_initial(m, g.y, g.lam, g.mu) != 0 ||
         (g.ns && gs_switch_start(&g, m->t0, 0) != 0)) {
         snprintf(err, errlen, "refgauss: out of memory");
         goto done;
@@ -363,6 +367,6 @@ done:
         st->accel_evals = db_refint_accel_count(g.w);
     db_refint_model_free(g.w);
     free(g.y); free(g.y0); free(g.Y); free(g.K); free(g.Kn); free(g.Kp); free(g.scale);
-    free(g.lam); free(g.mu); free(g.sw0); free(g.sw1); free(g.ds0); free(g.ds1);
+    free(g.lam); free(g.mu); free(g.sw0); free(g.sw1); free(g.ds0); free(g.ds1); free(g.sc);
     return rc;
 }

@@ -95,6 +95,11 @@ int db_refint_breakpoints(const db_mech *m, double *bp, int max);
 int db_refint_nswitch(const db_mech *m);
 int db_refint_switching(db_refint_model *w, long double t, const long double *p,
                         const long double *v, double *s, double *ds);
+/* their values at (t, p, v) with multipliers already known there (an
+ * integrator's own acceleration solve at that point); 0 or −1 */
+int db_refint_switching_with(db_refint_model *w, long double t, const long double *p,
+                             const long double *v, const long double *lam,
+                             const long double *mu, double *s);
 /* a step of length H from the integrator's current point, leaving the values of
  * the ns switching functions at its end in s: 0, or −1 when the step fails */
 typedef int (*db_refint_trial)(void *ctx, long double H, double *s);

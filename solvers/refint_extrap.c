@@ -182,7 +182,8 @@ static int step(ex_state *s, long double t, long double H, long double *err)
                     return -1;
                 Fi = s->F;
                 if (s->want_hint && j == K && s->hint == 0.0L) {
-                    if (db_refint_switching(s->w, t + i * hj, Y, Y + np, s->sc, NULL) != 0)
+                    if (db_refint_switching_with(s->w, t + i * hj, Y, Y + np, s->lam, s->mu,
+                                                 s->sc) != 0)
                         return -1;
                     for (int k = 0; k < s->ns; k++)
                         if (db_refint_crossed(s->sw0[k], s->sc[k]))

@@ -23,6 +23,10 @@ struct db_refint_model {
     int *piv;
     long double *lam_it, *mu_it;      /* multipliers f is evaluated at */
     long double *lam_prev, *mu_prev;  /* last multipliers (f depending on λ, μ) */
+    /* the switching functions' scratch: a, λ, μ of the state, the state moved
+     * along the motion, its switching values */
+    long double *sa, *slam, *smu, *sq;
+    double *ss;
     long naccel;
     int mass_known, mass_diag;        /* DB_MASS_CONST: M evaluated once */
 };
@@ -74,9 +78,15 @@ db_refint_model *db_refint_model_new(const db_mech *m)
     w->mu_it = zalloc(nm, sizeof(long double));
     w->lam_prev = zalloc(nl, sizeof(long double));
     w->mu_prev = zalloc(nm, sizeof(long double));
+    w->sa = zalloc(nv, sizeof(long double));
+    w->slam = zalloc(nl, sizeof(long double));
+    w->smu = zalloc(nm, sizeof(long double));
+    w->sq = zalloc(np + nv, sizeof(long double));
+    w->ss = zalloc((size_t)(m->nswitch > 0 ? m->nswitch : 0), sizeof(double));
     if (!w->M || !w->f || !w->G || !w->H || !w->kg || !w->kh || !w->gt || !w->hh || !w->gv ||
         !w->pd || !w->vd || !w->lamd || !w->mud || !w->od || !w->K || !w->b || !w->C || !w->CC ||
-        !w->r || !w->piv || !w->lam_it || !w->mu_it || !w->lam_prev || !w->mu_prev) {
+        !w->r || !w->piv || !w->lam_it || !w->mu_it || !w->lam_prev || !w->mu_prev || !w->sa ||
+        !w->slam || !w->smu || !w->sq || !w->ss) {
         db_refint_model_free(w);
         return NULL;
     }
@@ -92,6 +102,7 @@ void db_refint_model_free(db_refint_model *w)
     free(w->pd); free(w->vd); free(w->lamd); free(w->mud); free(w->od);
     free(w->K); free(w->b); free(w->C); free(w->CC); free(w->r); free(w->piv);
     free(w->lam_it); free(w->mu_it); free(w->lam_prev); free(w->mu_prev);
+    free(w->sa); free(w->slam); free(w->smu); free(w->sq); free(w->ss);
     free(w);
 }
 
@@ -485,63 +496,54 @@ int db_refint_nswitch(const db_mech *m)
     return m->switching && m->nswitch > 0 ? m->nswitch : 0;
 }
 
-/* the switching values at (t, p, v) into s; a = v' of the state into a (when
- * not NULL) */
-static int switching_at(db_refint_model *w, long double t, const long double *p,
-                        const long double *v, double *s, long double *a_out)
+int db_refint_switching_with(db_refint_model *w, long double t, const long double *p,
+                             const long double *v, const long double *lam,
+                             const long double *mu, double *s)
 {
     const db_mech *m = w->m;
-    long double *a = calloc((size_t)m->nv + 1, sizeof *a);
-    long double *lam = calloc((size_t)m->nl + 1, sizeof *lam);
-    long double *mu = calloc((size_t)m->nm + 1, sizeof *mu);
-    double *buf = calloc((size_t)(m->np + m->nv + m->nl + m->nm) + 1, sizeof *buf);
-    int rc = -1;
-    if (a && lam && mu && buf && db_refint_accel(w, t, p, v, a, lam, mu) == 0) {
-        double *pd = buf, *vd = pd + m->np, *ld = vd + m->nv, *md = ld + m->nl;
-        to_double(pd, p, m->np);
-        to_double(vd, v, m->nv);
-        to_double(ld, lam, m->nl);
-        to_double(md, mu, m->nm);
-        for (int i = 0; i < m->nswitch; i++)
-            s[i] = 0.0;
-        m->switching(m, (double)t, pd, vd, ld, md, s);
-        rc = 0;
-        for (int i = 0; i < m->nswitch; i++)
-            if (!isfinite(s[i]))
-                rc = -1;
-        if (a_out)
-            memcpy(a_out, a, (size_t)m->nv * sizeof *a);
-    }
-    free(a); free(lam); free(mu); free(buf);
-    return rc;
+    to_double(w->pd, p, m->np);
+    to_double(w->vd, v, m->nv);
+    to_double(w->lamd, lam, m->nl);
+    to_double(w->mud, mu, m->nm);
+    for (int i = 0; i < m->nswitch; i++)
+        s[i] = 0.0;
+    m->switching(m, (double)t, w->pd, w->vd, w->lamd, w->mud, s);
+    for (int i = 0; i < m->nswitch; i++)
+        if (!isfinite(s[i]))
+            return -1;
+    return 0;
+}
+
+/* the switching values at (t, p, v) into s, the multipliers from the
+ * saddle-point system there; a = v' of the state left in w->sa */
+static int switching_at(db_refint_model *w, long double t, const long double *p,
+                        const long double *v, double *s)
+{
+    if (db_refint_accel(w, t, p, v, w->sa, w->slam, w->smu) != 0)
+        return -1;
+    return db_refint_switching_with(w, t, p, v, w->slam, w->smu, s);
 }
 
 int db_refint_switching(db_refint_model *w, long double t, const long double *p,
                         const long double *v, double *s, double *ds)
 {
     const db_mech *m = w->m;
+    if (switching_at(w, t, p, v, s) != 0)
+        return -1;
     if (!ds)
-        return switching_at(w, t, p, v, s, NULL);
+        return 0;
     /* the rate along the motion: a forward difference over 1e-7 (times max(1, |t|))
      * in t, p + ε v, v + ε a */
-    long double *a = calloc((size_t)m->nv + 1, sizeof *a);
-    long double *q = calloc((size_t)(m->np + m->nv) + 1, sizeof *q);
-    double *s2 = calloc((size_t)m->nswitch + 1, sizeof *s2);
-    int rc = -1;
-    if (a && q && s2 && switching_at(w, t, p, v, s, a) == 0) {
-        long double eps = 1e-7L * fmaxl(1.0L, fabsl(t));
-        for (int i = 0; i < m->np; i++)
-            q[i] = p[i] + eps * v[i];
-        for (int i = 0; i < m->nv; i++)
-            q[m->np + i] = v[i] + eps * a[i];
-        if (switching_at(w, t + eps, q, q + m->np, s2, NULL) == 0) {
-            for (int i = 0; i < m->nswitch; i++)
-                ds[i] = (double)((s2[i] - s[i]) / eps);
-            rc = 0;
-        }
-    }
-    free(a); free(q); free(s2);
-    return rc;
+    long double eps = 1e-7L * fmaxl(1.0L, fabsl(t)), *q = w->sq;
+    for (int i = 0; i < m->np; i++)
+        q[i] = p[i] + eps * v[i];
+    for (int i = 0; i < m->nv; i++)
+        q[m->np + i] = v[i] + eps * w->sa[i];
+    if (switching_at(w, t + eps, q, q + m->np, w->ss) != 0)
+        return -1;
+    for (int i = 0; i < m->nswitch; i++)
+        ds[i] = (double)((w->ss[i] - s[i]) / eps);
+    return 0;
 }
 
 /* sign change of s between a and b (a zero at the end counts; one at the start

@@ -30,15 +30,30 @@ static void scale_row(cJSON *row, double f)
         cJSON_SetNumberValue(x, x->valuedouble * f);
 }
 
+/* reference/<name>.json of the source tree, or NULL (a failed check) */
+static cJSON *read_stored(const char *name)
+{
+    char src[1024], err[512];
+    snprintf(src, sizeof src, "%s/reference/%s.json", DAEBENCH_SOURCE_DIR, name);
+    cJSON *j = db_json_read_file(src, err, sizeof err);
+    CHECK(j != NULL, "read %s: %s", src, err);
+    return j;
+}
+
+/* write j as dir/<name>.json and free it */
+static void write_copy(cJSON *j, const char *name, const char *dir)
+{
+    char dst[1200], err[512];
+    snprintf(dst, sizeof dst, "%s/%s.json", dir, name);
+    CHECK(db_json_write_atomic(dst, j, err, sizeof err) == 0, "write %s: %s", dst, err);
+    cJSON_Delete(j);
+}
+
 /* copy reference/<name>.json into dir: rows > nt/2 scaled (rows = 1) and/or the
  * end values (end = 1); returns the first scaled row (or -1) */
 static int corrupt_copy(const char *name, const char *dir, int rows, int end)
 {
-    char src[1024], dst[1200], err[512];
-    snprintf(src, sizeof src, "%s/reference/%s.json", DAEBENCH_SOURCE_DIR, name);
-    snprintf(dst, sizeof dst, "%s/%s.json", dir, name);
-    cJSON *j = db_json_read_file(src, err, sizeof err);
-    CHECK(j != NULL, "read %s: %s", src, err);
+    cJSON *j = read_stored(name);
     if (!j)
         return -1;
     cJSON *grid = cJSON_GetObjectItemCaseSensitive(j, "grid");
@@ -53,8 +68,7 @@ static int corrupt_copy(const char *name, const char *dir, int rows, int end)
         scale_row(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "end"),
                                                    groups[g]),
                   1.0 + 1e-6);
-    CHECK(db_json_write_atomic(dst, j, err, sizeof err) == 0, "write %s: %s", dst, err);
-    cJSON_Delete(j);
+    write_copy(j, name, dir);
     return rows ? first : -1;
 }
 
@@ -63,11 +77,7 @@ static int corrupt_copy(const char *name, const char *dir, int rows, int end)
  * returns the first moved row */
 static int shift_copy(const char *name, const char *dir, const char *g, int i, double rel)
 {
-    char src[1024], dst[1200], err[512];
-    snprintf(src, sizeof src, "%s/reference/%s.json", DAEBENCH_SOURCE_DIR, name);
-    snprintf(dst, sizeof dst, "%s/%s.json", dir, name);
-    cJSON *j = db_json_read_file(src, err, sizeof err);
-    CHECK(j != NULL, "read %s: %s", src, err);
+    cJSON *j = read_stored(name);
     if (!j)
         return -1;
     double d = rel * cJSON_GetObjectItemCaseSensitive(
@@ -83,8 +93,7 @@ static int shift_copy(const char *name, const char *dir, const char *g, int i, d
     cJSON *x = cJSON_GetArrayItem(
         cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "end"), g), i);
     cJSON_SetNumberValue(x, x->valuedouble + d);
-    CHECK(db_json_write_atomic(dst, j, err, sizeof err) == 0, "write %s: %s", dst, err);
-    cJSON_Delete(j);
+    write_copy(j, name, dir);
     return first;
 }
 
