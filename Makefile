@@ -54,7 +54,7 @@ bench-quick: build
 	  $(DAEBENCH) check --baseline $(BASELINE_QUICK) --results $(QUICK)/bench.json; \
 	else echo "bench-quick: no $(BASELINE_QUICK) yet (make baseline), regression check skipped"; fi
 
-# cost per step against N of the chains (suite "scaling", harness/suite.c), one
+# cost per step against N of the chains (suite "scaling", harness/sweep/suite.c), one
 # run at a time for quiet timing; the diagram $(RESULTS)/plots/scaling.png/.svg,
 # the fitted slopes printed (README "Benchmarks")
 scaling: build
@@ -83,11 +83,11 @@ baseline-full:
 	mkdir -p $(dir $(BASELINE_QUICK)) $(dir $(BASELINE_FULL))
 	cp $(FULL)/bench.json $(BASELINE_FULL)
 
-# the report and diff page in headless Chromium (harness/tests/browser_check.sh):
+# the report and diff page in headless Chromium (plots/tests/browser_check.sh):
 # no horizontal overflow at 1024 px, every image loads, legend toggles work
 browser-check: build
 	bash scripts/setup.sh chromium
-	bash harness/tests/browser_check.sh $(QUICK)
+	bash plots/tests/browser_check.sh $(QUICK)
 
 reference: build
 	$(DAEBENCH) reference --all

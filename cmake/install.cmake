@@ -2,15 +2,16 @@
 # puts into PREFIX
 #   lib/libdaebench-testset.so   problems, formulations, reference loader, measures
 #   include/daebench/            plugin.h (the solver plugin ABI), testset/{mech,dae,
-#                                registry}.h, harness/{reference,measures,jsonio}.h
+#                                registry}.h, reference/{reference,measures}.h,
+#                                io/jsonio.h
 #   lib/pkgconfig/daebench.pc    pkg-config (variables referencedir, plotsdir)
 #   lib/cmake/daebench/          CMake package: daebench::testset, daebench::plugin
 #   bin/daebench                 the program
-#   share/daebench/reference/    the stored reference solutions
+#   share/daebench/reference/data/ the stored reference solutions
 #   share/daebench/plots/        the gnuplot scripts
 # The library reads the references from $DAEBENCH_REFERENCE_DIR, else from
-# share/daebench/reference under the prefix configured (CMAKE_INSTALL_PREFIX);
-# the installed program from share/daebench beside its bin/ (harness/datadir.c).
+# share/daebench/reference/data under the prefix configured (CMAKE_INSTALL_PREFIX);
+# the installed program from share/daebench beside its bin/ (io/datadir.c).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -18,11 +19,11 @@ set(DAEBENCH_VERSION 1.0.0)
 set(DAEBENCH_DATADIR ${CMAKE_INSTALL_FULL_DATADIR}/daebench)
 
 add_library(daebench-testset SHARED ${TESTSET_SOURCES}
-            ${CMAKE_SOURCE_DIR}/harness/reference.c
-            ${CMAKE_SOURCE_DIR}/harness/measures.c
-            ${CMAKE_SOURCE_DIR}/harness/jsonio.c
-            ${CMAKE_SOURCE_DIR}/harness/escape.c
-            ${CMAKE_SOURCE_DIR}/harness/datadir.c)
+            ${CMAKE_SOURCE_DIR}/reference/reference.c
+            ${CMAKE_SOURCE_DIR}/reference/measures.c
+            ${CMAKE_SOURCE_DIR}/io/jsonio.c
+            ${CMAKE_SOURCE_DIR}/io/escape.c
+            ${CMAKE_SOURCE_DIR}/io/datadir.c)
 set_target_properties(daebench-testset PROPERTIES VERSION ${DAEBENCH_VERSION} SOVERSION 1)
 target_include_directories(daebench-testset PUBLIC
     $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}>
@@ -51,11 +52,12 @@ install(FILES ${CMAKE_SOURCE_DIR}/testset/mech.h ${CMAKE_SOURCE_DIR}/testset/mec
               ${CMAKE_SOURCE_DIR}/testset/dae.h
               ${CMAKE_SOURCE_DIR}/testset/registry.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/daebench/testset)
-install(FILES ${CMAKE_SOURCE_DIR}/harness/reference.h ${CMAKE_SOURCE_DIR}/harness/measures.h
-              ${CMAKE_SOURCE_DIR}/harness/jsonio.h
-        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/daebench/harness)
-file(GLOB DAEBENCH_REFERENCES ${CMAKE_SOURCE_DIR}/reference/*.json)
-install(FILES ${DAEBENCH_REFERENCES} DESTINATION ${CMAKE_INSTALL_DATADIR}/daebench/reference)
+install(FILES ${CMAKE_SOURCE_DIR}/reference/reference.h ${CMAKE_SOURCE_DIR}/reference/measures.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/daebench/reference)
+install(FILES ${CMAKE_SOURCE_DIR}/io/jsonio.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/daebench/io)
+file(GLOB DAEBENCH_REFERENCES ${CMAKE_SOURCE_DIR}/reference/data/*.json)
+install(FILES ${DAEBENCH_REFERENCES} DESTINATION ${CMAKE_INSTALL_DATADIR}/daebench/reference/data)
 file(GLOB DAEBENCH_PLOTS ${CMAKE_SOURCE_DIR}/plots/*.gp)
 install(FILES ${DAEBENCH_PLOTS} DESTINATION ${CMAKE_INSTALL_DATADIR}/daebench/plots)
 

@@ -1,5 +1,5 @@
 /* fuzz_check.c — libFuzzer harness of the bench-file reader of "daebench check"
- * (harness/check.c), which reads both the stored baseline and the results: the
+ * (harness/gate/check.c), which reads both the stored baseline and the results: the
  * input is written to a file and given as --baseline and --results.  check.c is
  * compiled into this harness with db_die renamed to fuzz_die, which jumps back
  * here instead of ending the process (bad input is the expected outcome);
@@ -8,7 +8,7 @@
 #include <setjmp.h>
 
 #define db_die fuzz_die
-#include "harness/check.c"
+#include "harness/gate/check.c"
 #undef db_die
 
 #include "fuzz_common.h"

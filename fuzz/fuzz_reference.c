@@ -8,8 +8,8 @@
 #include <math.h>
 
 #include "fuzz_common.h"
-#include "harness/cli.h"
-#include "harness/reference.h"
+#include "harness/cli/cli.h"
+#include "reference/reference.h"
 #include "testset/registry.h"
 
 static const db_problem *prob;

@@ -1,10 +1,10 @@
 /* fuzz_resume.c — libFuzzer harness of the bench-file reader of "daebench bench
- * --resume" (harness/resume.c): the input is loaded as the bench file to resume,
+ * --resume" (harness/sweep/resume.c): the input is loaded as the bench file to resume,
  * then looked up for a pendulum run.  Rejecting is fine (with a one-line message
  * naming the file); a crash, a sanitizer report, a leak, a multi-line or empty
  * message is a finding (abort). */
 #include "fuzz_common.h"
-#include "harness/resume.h"
+#include "harness/sweep/resume.h"
 #include "testset/registry.h"
 
 static char path[1024];

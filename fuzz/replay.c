@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 #include "fuzz.h"
-#include "harness/jsonio.h"
+#include "io/jsonio.h"
 
 static int feed(const char *path)
 {

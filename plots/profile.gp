@@ -1,5 +1,5 @@
 # profile.gp — Dolan–Moré performance profiles of the best of each solver
-# (harness/profile.h) at three accuracies, one panel each: ρ(τ), the fraction
+# (plots/profile.h) at three accuracies, one panel each: ρ(τ), the fraction
 # of problem pages on which the solver (its fastest formulation there) needs at
 # most τ times the CPU time of the fastest solver to reach the scd.  Called by
 # `daebench plot` with:

@@ -3,7 +3,7 @@
 # least-squares slope of each (N >= the suite's fit_from) in its key entry, and
 # reference lines of slope 1 (linear cost, MEXX's sparse mode: seed 001 §5.4,
 # Tables 5.5-5.6) and 3 (a dense LU).  Called by `daebench plot` on a bench file
-# of the scaling suite (harness/scaling.h), which sets with -e:
+# of the scaling suite (plots/scaling.h), which sets with -e:
 #   datafile  one block per curve (blocks separated by two blank lines); the
 #             first line of each block is its quoted title, then columns
 #             1 N, 2 steps, 3 cpu [s], 4 cpu/step [s]

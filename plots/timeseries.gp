@@ -1,5 +1,5 @@
 # timeseries.gp — energy and constraint residuals over time of the runs of one
-# scenario that wrote a time series (the long pendulum run; harness/trajdump.h,
+# scenario that wrote a time series (the long pendulum run; harness/results/trajdump.h,
 # columns 1 t, 2 energy drift (E − E0)/max(1,|E0|), 3..5 residuals position
 # velocity acceleration); issue 8 "Diagrams".  Called by `daebench plot` with
 #   files     the series files, separated by blanks

@@ -1,5 +1,5 @@
 # trajerr.gp — the error over time of one run: the CSV of `daebench run
-# --trajectory FILE.csv` (harness/trajcsv.h; columns t, components, err_p,
+# --trajectory FILE.csv` (harness/results/trajcsv.h; columns t, components, err_p,
 # err_v, err_lambda, err_mu), group-scaled error of p, v, λ, μ against the
 # reference at every grid time, log y.  Called by `daebench plot --trajectory`
 # with: csvfile, outbase (writes outbase-err.png and .svg), ptitle.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # cli_doc.sh — regenerate the help blocks of docs/cli.md from the program's own
-# help (harness/help.c): the first code block is `daebench --help`, the block
+# help (harness/cli/help.c): the first code block is `daebench --help`, the block
 # after each "## COMMAND" heading is `daebench COMMAND --help`.  Prose outside
 # those blocks is kept.  Usage: scripts/cli_doc.sh [build/daebench]
 set -eu

@@ -20,7 +20,7 @@ extern const db_solver db_solver_test_crash, db_solver_test_loop, db_solver_test
 #endif
 
 /* the built-in solvers, then those registered at run time (db_solver_register:
- * plugins, harness/plugin.c); NULL after the last */
+ * plugins, harness/run/plugin.c); NULL after the last */
 const db_solver *db_solvers[DB_SOLVER_SLOTS] = {
     &db_solver_radau5,
     &db_solver_mexx,

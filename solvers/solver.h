@@ -96,7 +96,7 @@ typedef struct db_solver {
 } db_solver;
 
 /* NULL-terminated table of all solvers: the built-in ones, then those added by
- * db_solver_register (plugins loaded with --plugin, harness/plugin.c) */
+ * db_solver_register (plugins loaded with --plugin, harness/run/plugin.c) */
 #define DB_SOLVER_SLOTS 96
 extern const db_solver *db_solvers[DB_SOLVER_SLOTS];
 const db_solver *db_solver_find(const char *name);

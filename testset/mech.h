@@ -41,7 +41,7 @@ enum {
     DB_F_LAMBDA      = 1u << 2, /* f depends on λ or μ (dry friction) */
     DB_RHEONOMIC     = 1u << 3, /* constraints depend explicitly on t */
     DB_NONSMOOTH     = 1u << 4, /* f is only piecewise smooth (friction sign) */
-    /* structural hardness, for the reason class of a failed run (harness/run.c):
+    /* structural hardness, for the reason class of a failed run (harness/run/run.c):
      * a Newton / step-size / non-finite failure on such a problem is classed
      * "redundant" or "singular" (docs/mech-extensions.md) */
     DB_REDUNDANT     = 1u << 5, /* G is rank deficient everywhere (redundant constraint);
@@ -139,12 +139,12 @@ struct db_mech {
      * Times in (t0, tend) at which the motion is not smooth although no event
      * decides them (a road profile that each wheel reaches at a known time):
      * writes up to max of them into t and returns how many it wrote.  The
-     * reference integrator (solvers/refint.h) ends a step exactly at each. */
+     * reference integrator (reference/refint.h) ends a step exactly at each. */
     int (*breakpoints)(const db_mech *m, double *t, int max);
 
     /* --- optional: the model in long double (NULL: none) ----------------------
      * The same mass, force and constraint functions evaluated in long double
-     * (mech_ld.h), for the reference integrator (solvers/refint.h) where the
+     * (mech_ld.h), for the reference integrator (reference/refint.h) where the
      * double callbacks' rounding limits the digits a reference can reach.  A
      * problem gives it by compiling its model code a second time (real.h). */
     const struct db_mech_ld *ld;

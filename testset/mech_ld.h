@@ -1,5 +1,5 @@
 /* mech_ld.h — the long double evaluation of a mechanical system (mech.h `ld`):
- * the functions the reference integrator (solvers/refint.h) needs — M, f, the
+ * the functions the reference integrator (reference/refint.h) needs — M, f, the
  * constraints and their κ terms — with the meaning, orientation and output
  * convention of their double namesakes in mech.h (column-major blocks, outputs
  * zeroed by the caller, optional ones NULL).  A problem writes its model code

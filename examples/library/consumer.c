@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <daebench/harness/measures.h>
-#include <daebench/harness/reference.h>
+#include <daebench/reference/measures.h>
+#include <daebench/reference/reference.h>
 #include <daebench/testset/dae.h>
 #include <daebench/testset/registry.h>
 

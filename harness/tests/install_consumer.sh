@@ -10,12 +10,12 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 prefix=$1 src=$2 work=$3 cflags=$4
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
-export DAEBENCH_REFERENCE_DIR=$prefix/share/daebench/reference
+export DAEBENCH_REFERENCE_DIR=$prefix/share/daebench/reference/data
 
 for f in lib/libdaebench-testset.so include/daebench/plugin.h include/daebench/testset/dae.h \
-         include/daebench/harness/reference.h include/daebench/harness/measures.h \
+         include/daebench/reference/reference.h include/daebench/reference/measures.h \
          lib/pkgconfig/daebench.pc lib/cmake/daebench/daebench-config.cmake bin/daebench \
-         share/daebench/reference/andrews-default.json share/daebench/plots/wpd.gp; do
+         share/daebench/reference/data/andrews-default.json share/daebench/plots/wpd.gp; do
     [ -e "$prefix/$f" ] && ok "installed $f" || bad "not installed: $f"
 done
 
@@ -44,13 +44,13 @@ unset DAEBENCH_REFERENCE_DIR
 cp -r "$prefix" copy
 "$work/copy/bin/daebench" run -p andrews -f GGL -s radau5 --tol 1e-4 >out.log 2>&1 \
     && grep -q "ok scd=" out.log && ok "the installed program runs: $(cat out.log)" || bad "installed run: $(cat out.log)"
-head -c 200 copy/share/daebench/reference/andrews-default.json >x && mv x copy/share/daebench/reference/andrews-default.json
+head -c 200 copy/share/daebench/reference/data/andrews-default.json >x && mv x copy/share/daebench/reference/data/andrews-default.json
 "$work/copy/bin/daebench" run -p andrews -f GGL -s radau5 --tol 1e-4 >out.log 2>&1
 rc=$?
-[ $rc -eq 2 ] && grep -q "$work/copy/bin/../share/daebench/reference/andrews-default.json" out.log \
+[ $rc -eq 2 ] && grep -q "$work/copy/bin/../share/daebench/reference/data/andrews-default.json" out.log \
     && ok "the installed program reads its installed references" || bad "installed data: rc $rc $(cat out.log)"
 # each public header compiles on its own
-for h in plugin.h testset/dae.h testset/registry.h harness/reference.h harness/measures.h; do
+for h in plugin.h testset/dae.h testset/registry.h reference/reference.h reference/measures.h; do
     echo "#include <daebench/$h>" >h.c
     cc -std=c11 -Wall -Wextra -Wpedantic -Werror -fsyntax-only $(pkg-config --cflags daebench) h.c \
         && ok "<daebench/$h> stands alone" || bad "<daebench/$h> does not compile alone"

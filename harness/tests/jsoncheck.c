@@ -4,13 +4,13 @@
  *     problem scenario formulation solver rtol status reason|- message
  * Exit 0 when the file parses (and is an object with a "runs" array when it has
  * "runs"), 1 otherwise.  Built as daebench-jsoncheck (testsolvers.cmake); reads
- * the file with db_read_file (harness/jsonio.c). */
+ * the file with db_read_file (io/jsonio.c). */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include <cjson/cJSON.h>
 
-#include "harness/jsonio.h"
+#include "io/jsonio.h"
 
 static const char *str(const cJSON *o, const char *name)
 {

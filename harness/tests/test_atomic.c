@@ -1,5 +1,5 @@
 /* test_atomic.c — writing goes through a temp file in the same directory and a
- * rename (harness/jsonio.c): a complete file or none, never a partial one, and
+ * rename (io/jsonio.c): a complete file or none, never a partial one, and
  * no temp file left behind on failure; reading honours the size limit and
  * reports corrupt JSON. */
 #include <dirent.h>
@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "harness/jsonio.h"
+#include "io/jsonio.h"
 #include "testset/tests/check.h"
 
 /* number of entries in dir (without . and ..) */

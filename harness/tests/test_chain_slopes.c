@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "harness/run.h"
+#include "harness/run/run.h"
 #include "testset/registry.h"
 #include "testset/tests/check.h"
 

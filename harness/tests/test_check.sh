@@ -131,7 +131,7 @@ gen "$tmp/res.json" 1 4 40
 expect "one run of 12 40x slower" 1 "^REGRESSION pendulum:v28 GGL radau5 rtol=1e-06 .*cpu_seconds"
 gen "$tmp/res.json" 1 -1 1 pendulum
 expect "a new run failing, not expected" 1 "^REGRESSION pendulum:default GGL ida rtol=1e-08 .*new run fails"
-# the expected-failure registry (harness/expected_failures.c): andrews GGL bdf fails at
+# the expected-failure registry (harness/gate/expected_failures.c): andrews GGL bdf fails at
 # 1e-10 for a reason of theory; ok in the baseline and failed now is shown as expected
 gen "$tmp/base.json" 1 -1 1 andrews GGL bdf 1e-10 ok
 gen "$tmp/res.json" 1 -1 1 andrews GGL bdf 1e-10 failed

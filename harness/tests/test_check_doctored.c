@@ -21,7 +21,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "harness/jsonio.h"
+#include "io/jsonio.h"
 
 static int fails, checks;
 static char tmp[256];

@@ -1,11 +1,11 @@
 /* test_escape.c — the escapers of the output sinks and the name check
- * (harness/escape.h, issue 15): each sink's special characters come out
+ * (io/escape.h, issue 15): each sink's special characters come out
  * neutralised, ordinary text unchanged, long text not truncated, NULL as "",
  * and the ring of buffers keeps DB_ESC_RING results alive at once. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/escape.h"
+#include "io/escape.h"
 #include "testset/tests/check.h"
 
 static void same(const char *got, const char *want, const char *what)

@@ -1,5 +1,5 @@
 /* test_fail_class.c — the reason class of failed runs on structurally hard
- * problems (harness/run.c, mech.h DB_REDUNDANT / DB_SINGULAR_POS,
+ * problems (harness/run/run.c, mech.h DB_REDUNDANT / DB_SINGULAR_POS,
  * docs/mech-extensions.md): radau5 on bricard (one redundant constraint
  * everywhere) fails and is classed "redundant", on four_bar_chain (N = 2) it fails
  * at the first singular position t_h1 = 0.71436 s (fact sheet §6) and is classed
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/run.h"
+#include "harness/run/run.h"
 #include "testset/registry.h"
 #include "testset/tests/check.h"
 

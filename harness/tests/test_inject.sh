@@ -1,7 +1,7 @@
 #!/bin/bash
 # test_inject.sh — no injection (issue 15): a bench file whose free text (the
 # reason and message of a failed run, the suite and host names) is hostile goes
-# through every sink escaped (harness/escape.h): gnuplot (plot must not run the
+# through every sink escaped (io/escape.h): gnuplot (plot must not run the
 # shell command of a quote-breaking reason, nor a backquote or macro), the .dat
 # files (a newline must not add data rows), HTML and Markdown (report: no raw
 # markup, one table row per run), CSV (a leading = defused, quotes doubled) and

@@ -1,5 +1,5 @@
 /* test_papers.c — the verdicts of the reproduction page and its regression gate
- * (harness/papers_compare.c): the 5 % / 1.5x boundaries both ways, sign and
+ * (harness/papers/papers_compare.c): the 5 % / 1.5x boundaries both ways, sign and
  * failed runs; a verdict that gets worse — also in the last of many entries —
  * is a regression, an improvement is not, a comparable entry that disappears is,
  * a not-comparable one is ignored, the --seeds selection limits the comparison,
@@ -10,7 +10,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "harness/papers.h"
+#include "harness/papers/papers.h"
 #include "testset/tests/check.h"
 
 static void test_verdicts(void)

@@ -1,5 +1,5 @@
 /* test_plugin_adapter.c — the adapter between the plugin ABI and the solver
- * interface (harness/plugin.c), through the test plugin mechplugin.c loaded
+ * interface (harness/run/plugin.c), through the test plugin mechplugin.c loaded
  * with db_plugin_load: on problems covering constant, configuration-dependent
  * and singular mass matrices, nonholonomic constraints (skateboard),
  * rheonomic constraints and a sparse Jacobian (pendulum chain) and
@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/plugin.h"
-#include "harness/record.h"
-#include "harness/sha256.h"
+#include "harness/run/plugin.h"
+#include "harness/run/record.h"
+#include "io/sha256.h"
 #include "testset/registry.h"
 
 #ifndef DAEBENCH_TEST_PLUGIN

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "harness/jsonio.h"
+#include "io/jsonio.h"
 #include "testset/mechcheck.h"
 #include "testset/registry.h"
 #include "testset/tests/check.h"

@@ -1,4 +1,4 @@
-/* test_sha256.c — the SHA-256 of harness/sha256.c against the examples of FIPS
+/* test_sha256.c — the SHA-256 of io/sha256.c against the examples of FIPS
  * 180-4 / NIST (one block, two blocks, a million 'a', the empty message), a
  * message fed in pieces that straddle block boundaries, and a file, compared
  * with sha256sum when the system has it. */
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/sha256.h"
+#include "io/sha256.h"
 
 static int fails;
 #define CHECK(c, ...) do { if (!(c)) { fails++; printf("FAIL: " __VA_ARGS__); printf("\n"); } } while (0)

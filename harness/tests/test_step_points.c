@@ -1,5 +1,5 @@
 /* test_step_points.c — "daebench run --step-points / --steps-out FILE.csv"
- * (harness/steppoints.h): for every in-repo solver on the pendulum (exact
+ * (harness/run/steppoints.h): for every in-repo solver on the pendulum (exact
  * solution) the CSV has one row per accepted step after the row of t0, its times
  * strictly increase to t_end, its error columns equal the group-scaled errors
  * recomputed here from the exact solution, the recorded step errors are the
@@ -16,8 +16,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "harness/reference.h"
-#include "harness/run.h"
+#include "reference/reference.h"
+#include "harness/run/run.h"
 #include "testset/registry.h"
 #include "testset/tests/check.h"
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# test_xfail_count.sh — a run listed in harness/expected_failures.c counts as an
+# test_xfail_count.sh — a run listed in harness/gate/expected_failures.c counts as an
 # expected failure in the report's "failures by solver" table only when it fails
 # in its listed class (as check judges it): of three bdf runs — andrews GGL 1e-10
 # failing in Newton (listed, class solver), insulator_chain GGL 1e-10 crashed

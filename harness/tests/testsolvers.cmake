@@ -4,12 +4,12 @@
 # solvers/tests/testsolvers.c.  Its own copy of the table takes the place of the
 # library's (same symbols), so the daebench program never lists them.
 # harness/tests/test_isolate.sh finds it next to daebench.
-add_executable(daebench-testsolvers ${CMAKE_SOURCE_DIR}/harness/main.c
+add_executable(daebench-testsolvers ${CMAKE_SOURCE_DIR}/app/main.c
                ${CMAKE_SOURCE_DIR}/solvers/registry.c
                ${CMAKE_SOURCE_DIR}/solvers/tests/testsolvers.c)
 target_compile_definitions(daebench-testsolvers PRIVATE DAEBENCH_TEST_SOLVERS)
-target_link_libraries(daebench-testsolvers PRIVATE db_harness)
+target_link_libraries(daebench-testsolvers PRIVATE db_plots)
 
 # daebench-jsoncheck: the JSON validator of the shell tests (cJSON, no python)
 add_executable(daebench-jsoncheck ${CMAKE_SOURCE_DIR}/harness/tests/jsoncheck.c)
-target_link_libraries(daebench-jsoncheck PRIVATE db_harness)
+target_link_libraries(daebench-jsoncheck PRIVATE db_plots)

@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "harness/run.h"
+#include "harness/run/run.h"
 #include "solvers/bdf_core.h"
 #include "solvers/bdf_osc.h"
 #include "testset/registry.h"

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "harness/run.h"
+#include "harness/run/run.h"
 #include "solvers/bdf_core.h"
 #include "solvers/bdf_stald.h"
 #include "testset/registry.h"
@@ -99,7 +99,7 @@ static void model(double *ss, int q, double r, double ratp, double dev)
             ss[3 * i + j] = g[j] * pow(r, -i) + bg[j] * g[j] * pow(-1.0 / r, i);
 }
 
-/* one catalogue run (harness/run.h) */
+/* one catalogue run (harness/run/run.h) */
 static long cat_run(const char *problem, db_form f, double tol, const char *variant,
                     double *err, long *red)
 {

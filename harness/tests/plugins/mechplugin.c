@@ -1,6 +1,6 @@
 /* mechplugin.c — a test plugin for harness/tests/test_plugin_adapter.c that
  * checks, from the plugin's side of the ABI, what daebench hands over
- * (harness/plugin.c): solver "mechview" evaluates the mechanical view at the
+ * (harness/run/plugin.c): solver "mechview" evaluates the mechanical view at the
  * initial values — g = 0, G v + g_t = 0, H v + h = 0, G a + kappa_g = 0,
  * H a + kappa_h = 0 and the force balance M a = f - G^T lam - H^T mu, with a
  * the accelerations of y0 (off_a) or of yp0 — and that E y0' = F(t0, y0); calls

@@ -1,0 +1,186 @@
+/* expected_failures.c — the registry of runs known to fail (coverage.h), each with
+ * its class: "theory" (a method outside its domain) or "weakness" (our solver
+ * fails where a peer succeeds), and the failure reason class it fails with.
+ * Such a failure is shown as "expected" in the report and by check, and does not
+ * fail the check — unless it fails in another class (a crash of a listed run is
+ * a regression); a run listed here that passes is reported ("unexpectedly
+ * passing": remove or narrow its entry).  One line per entry: problem, scenario,
+ * formulation, solver ("*" = any), the range of tolerances concerned, the reason
+ * with its source, the class, the failure reason class.  Also: the failure
+ * reason classes themselves (db_failure_class). */
+#include <string.h>
+
+#include "harness/sweep/coverage.h"
+
+/* From the full sweeps (make bench; 1768 runs of the seeds' eight problems, 2720 of
+ * the thirteen, 2856 of the fourteen): the failures that the theory of
+ * the formulation or the method explains, and the weaknesses of our solvers. */
+#define INDEX2_BDF "BDF on the index-2 GGL form at tol 1e-10: the condition of the " \
+                   "iteration matrix grows like h^-2 in the index-2 unknowns; the " \
+                   "start-up step collapses and Newton fails (Brenan/Campbell/Petzold " \
+                   "ch. 3; seed 002 sect. 2); IDA with index-aware weights (ida variant " \
+                   "'ewt') solves these runs, so it is a weakness of our start-up"
+#define STOCK_IDA "stock IDA error weights (the default of the ida peer) weigh the index-2 " \
+                  "multipliers like the other unknowns: their Newton iterates carry " \
+                  "round-off amplified like 1/h (iteration matrix conditioned ~ h^-2), the " \
+                  "convergence test fails and the step collapses at the start (Brenan/" \
+                  "Campbell/Petzold ch. 3 and 5); ida --variant ewt (index-aware weights) " \
+                  "solves these runs"
+#define EOM0_DRIFT "EoM0 keeps only the acceleration level: the position constraint drifts " \
+                   "quadratically in t (seed 003 sect. 2.1.4); over 1000 s (the long " \
+                   "pendulum, Fekete) at tol 1e-3 the drift ends the run"
+#define INDEX2_BDF_START "BDF on the index-2 forms of the rigid slider crank at tol 1e-9 and " \
+                         "1e-10: the first step collapses below hmin at t = 0, the start-up " \
+                         "weakness of the index-2 GGL runs at 1e-10 above; radau5 (GGL) and " \
+                         "geoms (oEoM1) solve these runs"
+#define GEOMS_SLIDER "geoms on oEoM0 of the slider crank at tol 1e-9 and 1e-10: the step size " \
+                     "collapses at t = 0.004-0.005 s (cause not analysed); geoms on oEoM1 and " \
+                     "radau5 on EoM0 solve these runs"
+#define FOURBAR_SING "the motion passes the singular position (all bars horizontal: rank G " \
+                     "drops from 2N+1 to N+1, lambda has a pole; fact sheet " \
+                     "four_bar_chain.md sect. 4) at t_h1 = 0.714 s (N = 2); the Newton " \
+                     "matrix with G (index 2) and geoms's selector (pivots of G) become " \
+                     "singular there and the step size collapses; classed 'singular'"
+const db_xfail db_expected_failures[] = {
+    {"pendulum", "long", "EoM0", "*", 1e-3, 1e-3, EOM0_DRIFT, "theory", "solver"},
+    {"fekete", "default", "EoM0", "bdf", 1e-3, 1e-3, EOM0_DRIFT, "theory", "solver"},
+    {"fekete", "default", "EoM0", "ida", 1e-3, 1e-3, EOM0_DRIFT, "theory", "solver"},
+    {"andrews", "default", "GGL", "bdf", 1e-10, 1e-10, INDEX2_BDF, "weakness", "solver"},
+    {"insulator_chain", "default", "GGL", "bdf", 1e-10, 1e-10, INDEX2_BDF, "weakness", "solver"},
+    {"skateboard", "s2", "EoM", "radau5", 1e-10, 1e-9,
+     "index 3 at tight tolerance: the Newton matrix is conditioned like h^-3 and the "
+     "step size collapses (Hairer/Wanner VII.8; seed 003 found RADAU5(EoM) inefficient "
+     "on scenario 2)", "theory", "solver"},
+    /* the peer as shipped (stock IDA weights; full sweep of ida on EoM1, GGL) */
+    {"andrews", "default", "GGL", "ida", 1e-10, 1e-6, STOCK_IDA, "theory", "solver"},
+    {"insulator_chain", "default", "GGL", "ida", 1e-10, 1e-7, STOCK_IDA, "theory", "solver"},
+    {"pendulum_chain", "*", "GGL", "ida", 1e-10, 1e-9, STOCK_IDA, "theory",
+     "solver,budget"},
+    {"skateboard", "s1", "GGL", "ida", 1e-10, 1e-10, STOCK_IDA, "theory", "solver"},
+    {"skateboard", "s2", "GGL", "ida", 1e-10, 1e-9, STOCK_IDA, "theory", "solver"},
+    {"skateboard", "s2", "EoM1", "ida", 1e-10, 1e-8, STOCK_IDA, "theory", "solver"},
+    {"double_pendulum_stiff", "default", "EoM1", "ida", 1e-10, 1e-9, STOCK_IDA, "theory",
+     "solver"},
+    /* ... the same collapse, ended by Newton or by the step budget (which one depends on
+     * the suite's budget; the tighter tolerances are then skipped as "budget") */
+    {"double_pendulum_stiff", "default", "GGL", "ida", 1e-10, 1e-6, STOCK_IDA, "theory",
+     "solver,budget"},
+    {"pendulum", "v28", "GGL", "ida", 1e-10, 1e-10, STOCK_IDA, "theory", "budget"},
+    {"pendulum", "long", "GGL", "ida", 1e-10, 1e-8, STOCK_IDA, "theory", "budget"},
+    {"slider_crank", "smooth", "GGL", "ida", 1e-10, 1e-6, STOCK_IDA, "theory", "solver"},
+    {"slider_crank", "rigid", "GGL", "ida", 1e-10, 1e-7, STOCK_IDA, "theory", "solver"},
+    {"slider_crank", "*", "EoM1", "ida", 1e-10, 1e-7, STOCK_IDA, "theory", "solver"},
+    {"fekete", "default", "GGL", "ida", 1e-10, 1e-9, STOCK_IDA, "theory", "solver"},
+    /* from the full sweep of the thirteen problems (make bench: 2720 runs) */
+    {"slider_crank", "rigid", "GGL", "bdf", 1e-10, 1e-9, INDEX2_BDF_START, "weakness", "solver"},
+    {"slider_crank", "rigid", "oEoM1", "odassl", 1e-10, 1e-9, INDEX2_BDF_START, "weakness",
+     "solver"},
+    {"slider_crank", "rigid", "oEoM0", "odassl", 1e-10, 1e-9, INDEX2_BDF_START, "weakness",
+     "solver"},
+    {"slider_crank", "smooth", "oEoM0", "geoms", 1e-10, 1e-9, GEOMS_SLIDER, "weakness", "solver"},
+    {"slider_crank", "rigid", "oEoM0", "geoms", 1e-10, 1e-10, GEOMS_SLIDER, "weakness", "solver"},
+    {"bricard", "default", "*", "*", 1e-10, 1e-3,
+     "one constraint is redundant at every configuration (rank G = 23 of 24; fact sheet "
+     "bricard.md sect. 4): every saddle-point, Newton and projection matrix is singular; "
+     "the solvers' default variants do not solve rank-revealingly (geoms --variant svd, "
+     "GEOMS's SVD option, does; not run by the sweep); classed 'redundant'", "theory", "redundant,budget"},
+    /* checked at 1e-3 and 1e-10 besides the quick suite's 1e-4, 1e-6, 1e-8 */
+    {"four_bar_chain", "default", "EoM1", "radau5", 1e-10, 1e-3, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "GGL", "radau5", 1e-10, 1e-3, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "oEoM1", "geoms", 1e-10, 1e-3, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "oEoM0", "geoms", 1e-10, 1e-3, FOURBAR_SING, "theory", "singular"},
+    /* the quick suite's other failures there (which tolerances pass the singular
+     * positions is a matter of where the steps fall) */
+    {"four_bar_chain", "default", "EoM", "radau5", 1e-4, 1e-3, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "EoM", "radau5", 1e-10, 1e-8, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "EoM", "rosnys", 1e-10, 1e-5, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "EoM1", "bdf", 1e-7, 1e-7, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "EoM0", "radau5", 1e-10, 1e-10, FOURBAR_SING, "theory",
+     "singular"},
+    {"four_bar_chain", "default", "EoM0", "bdf", 1e-3, 1e-3, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "EoM0", "bdf", 1e-7, 1e-7, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "EoM0", "bdf", 1e-10, 1e-10, FOURBAR_SING, "theory", "singular"},
+    /* with bdf's order hold (bdf_osc.c) EoM1 and GGL fail at 1e-9, EoM0 passes */
+    {"four_bar_chain", "default", "EoM1", "bdf", 1e-9, 1e-9, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "GGL", "bdf", 1e-10, 1e-9, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "GGL", "ida", 1e-10, 1e-9, FOURBAR_SING, "theory", "singular"},
+    {"four_bar_chain", "default", "oEoM1", "odassl", 1e-10, 1e-10, FOURBAR_SING, "theory",
+     "singular"},
+    {"four_bar_chain", "default", "oEoM0", "odassl", 1e-10, 1e-9, FOURBAR_SING, "theory",
+     "singular"},
+    /* ida on EoM0: the quick suite's budget stops it at 1e-8 in Newton (singular); the full
+     * suite's at 1e-3 by max_steps near t = 20 s, and the tighter tolerances are then
+     * skipped as budget failures, except 1e-4 and 1e-6, which pass in the quick suite
+     * (their skip in the full sweep stays an unlisted failure) */
+    {"four_bar_chain", "default", "EoM0", "ida", 1e-3, 1e-3, FOURBAR_SING, "theory", "budget"},
+    {"four_bar_chain", "default", "EoM0", "ida", 1e-5, 1e-5, FOURBAR_SING, "theory", "budget"},
+    {"four_bar_chain", "default", "EoM0", "ida", 1e-10, 1e-7, FOURBAR_SING, "theory",
+     "singular,budget"},
+    {NULL, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL},
+};
+
+/* reason (or its prefix, for "signal 11", "cpu limit 30 s") → class */
+static const struct {
+    const char *reason;
+    int prefix;
+    const char *klass;
+} failure_classes[] = {
+    {"stepsize", 0, "solver"},   {"newton", 0, "solver"},      {"nonfinite", 0, "solver"},
+    {"input", 0, "solver"},      {"memory", 0, "solver"},      {"budget", 0, "budget"},
+    {"cpu limit", 1, "budget"},  {"wall limit", 1, "budget"},  {"memory limit", 1, "budget"},
+    {"signal", 1, "crash"},      {"exit", 1, "crash"},         {"crash", 0, "crash"},
+    {"setup", 0, "setup"},       {"build", 0, "setup"},
+    /* problems flagged in mech.h (DB_REDUNDANT, DB_SINGULAR_POS): run.c's own classes */
+    {"redundant", 0, "redundant"}, {"singular", 0, "singular"},
+};
+
+const char *db_failure_class(const char *reason)
+{
+    if (!reason)
+        return "other";
+    for (size_t i = 0; i < sizeof failure_classes / sizeof failure_classes[0]; i++) {
+        const char *r = failure_classes[i].reason;
+        if (failure_classes[i].prefix ? strncmp(reason, r, strlen(r)) == 0
+                                      : strcmp(reason, r) == 0)
+            return failure_classes[i].klass;
+    }
+    return "other";
+}
+
+static int match(const char *pat, const cJSON *r, const char *field)
+{
+    if (strcmp(pat, "*") == 0)
+        return 1;
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(r, field);
+    return cJSON_IsString(x) && strcmp(x->valuestring, pat) == 0;
+}
+
+const db_xfail *db_xfail_find(const cJSON *r)
+{
+    const cJSON *tol = cJSON_GetObjectItemCaseSensitive(r, "rtol");
+    if (!cJSON_IsNumber(tol))
+        return NULL;
+    for (const db_xfail *x = db_expected_failures; x->problem; x++)
+        if (match(x->problem, r, "problem") && match(x->scenario, r, "scenario") &&
+            match(x->formulation, r, "formulation") && match(x->solver, r, "solver") &&
+            tol->valuedouble <= x->tol_max * (1 + 1e-9) &&
+            tol->valuedouble >= x->tol_min * (1 - 1e-9))
+            return x;
+    return NULL;
+}
+
+const db_xfail *db_xfail_expected(const cJSON *r)
+{
+    const db_xfail *x = db_xfail_find(r);
+    const char *st = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "status"));
+    if (!x || !st || strcmp(st, "failed") != 0)
+        return NULL;
+    const char *why = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "reason"));
+    /* fails_as: one class or a comma list of them */
+    const char *k = db_failure_class(why);
+    size_t len = strlen(k);
+    for (const char *f = x->fails_as; f && *f; f = strchr(f, ',') ? strchr(f, ',') + 1 : NULL)
+        if (strncmp(f, k, len) == 0 && (f[len] == ',' || f[len] == '\0'))
+            return x;
+    return NULL;
+}

@@ -1,0 +1,44 @@
+/* papers.h — the reproduction of the seeds' published tables ("daebench papers"):
+ * the verdict of one published value against ours, and the comparison of two
+ * result files of the papers command (a verdict that got worse is a regression).
+ * The data files are papers/seedNNN.json (schema daebench.papers/1, README of
+ * papers/); the command is harness/papers/papers.c, the comparison harness/papers/papers_compare.c. */
+#ifndef DAEBENCH_PAPERS_H
+#define DAEBENCH_PAPERS_H
+
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#define DB_PAPERS_SCHEMA "daebench.papers/1"
+#define DB_PAPERS_RESULTS_SCHEMA "daebench.papers-results/1"
+
+typedef enum {
+    DB_VERDICT_REPRODUCED = 0, /* within 5 % (or the same outcome: failed/ok) */
+    DB_VERDICT_CLOSE,          /* within a factor 1.5 */
+    DB_VERDICT_DIFFERENT,      /* further off, of the other sign, or our run failed */
+    DB_VERDICT_NOT_COMPARABLE  /* the entry says why (model data, settings, method) */
+} db_verdict;
+
+#define DB_PAPERS_REPRODUCED 1.05
+#define DB_PAPERS_CLOSE 1.5
+
+const char *db_verdict_name(db_verdict v);   /* "reproduced", "close", ... */
+/* the verdict from the name; -1 for an unknown name */
+int db_verdict_from_name(const char *s);
+
+/* the verdict of a numeric value: ours against published (finite); *ratio =
+ * ours / published (NAN when published is 0), *digits = digits of agreement
+ * -log10(|ours - published| / |published|) (capped at 16).  ours NAN (no value:
+ * the run failed) gives DB_VERDICT_DIFFERENT. */
+db_verdict db_papers_verdict(double published, double ours, double *ratio, double *digits);
+
+/* Compare a papers results file (cur) against an earlier one (base): every
+ * comparable entry of base whose seed is selected (seeds: NULL = all, else a
+ * comma list "000,003") must be in cur with a verdict at least as good.  Each
+ * regression is printed as one line to out; returns their count, or -1 with a
+ * message in err when either document is not a papers results file. */
+int db_papers_compare(const cJSON *base, const cJSON *cur, const char *seeds, FILE *out,
+                      char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,53 @@
+#!/bin/bash
+# test_browser.sh — the report as a browser shows it (issue 19): a small sweep
+# (pendulum v28, radau5 + bdf + geoms: 9 curves, so the wpd panel is split),
+# its diagrams with a baseline whose runs are changed (ghosts, a diff page with
+# regressions), the report; then headless Chromium (browser_check.sh) must find
+# no horizontal overflow at 1024 px, every image loaded and the SVG legend
+# toggles working.  The gate must be able to go red: a page with a missing
+# image and one wider than 1024 px must FAIL.  Skipped (77) without chromium.
+# usage: test_browser.sh DAEBENCH_BINARY SOURCE_DIR
+source "$(dirname "${BASH_SOURCE[0]}")/../../harness/tests/lib.sh"
+here=$(dirname "${BASH_SOURCE[0]}")
+if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then
+    echo "SKIPPED: chromium is not installed (scripts/setup.sh chromium; .ci/run installs it)"
+    exit 77
+fi
+"$bin" bench --problems pendulum --solvers radau5,bdf,geoms --tols 1e-4,1e-6 --out "$tmp/r" \
+    >/dev/null 2>&1 || { bad "bench"; summary; exit 1; }
+# the baseline: every bdf run cost 30 % fewer f evaluations and one more digit
+python3 - "$tmp/r/bench.json" "$tmp/base.json" <<'PY'
+import json, sys
+b = json.load(open(sys.argv[1]))
+for r in b["runs"]:
+    if r["solver"] == "bdf" and r["status"] == "ok":
+        r["counters"]["f_evals"] = int(r["counters"]["f_evals"] * 0.7)
+        r["error"]["gscd"] += 1.0
+json.dump(b, open(sys.argv[2], "w"))
+PY
+"$bin" plot --results "$tmp/r/bench.json" --out "$tmp/r/plots" --baseline "$tmp/base.json" \
+    >"$tmp/plot.log" 2>&1 && ok "plot --baseline" || bad "plot --baseline: $(tail -2 "$tmp/plot.log")"
+grep -q "ghosts" "$tmp/plot.log" && [ -f "$tmp/r/plots/pendulum-v28-radau5-wpd.svg" ] &&
+    [ -f "$tmp/r/plots/pendulum-v28-wpd.svg" ] && ok "split panels: best of each solver + families" ||
+    bad "split panels missing: $(ls "$tmp/r/plots" | head)"
+"$bin" report --results "$tmp/r/bench.json" --baseline "$tmp/base.json" >"$tmp/rep.log" 2>&1 &&
+    ok "report --baseline" || bad "report --baseline: $(cat "$tmp/rep.log")"
+grep -q "regressions" "$tmp/r/diff.html" && grep -q "bdf" "$tmp/r/diff.md" &&
+    grep -q "(6 regressions" "$tmp/rep.log" && ok "diff page: the 6 bdf runs are regressions" ||
+    bad "diff page: $(cat "$tmp/rep.log")"
+if bash "$here/browser_check.sh" "$tmp/r" >"$tmp/browser.log" 2>&1; then
+    ok "browser: $(grep -c '^ok' "$tmp/browser.log") checks pass"
+else
+    bad "browser check:"; cat "$tmp/browser.log"
+fi
+# the gate goes red: a missing diagram and a page wider than 1024 px
+sed 's|plots/pendulum-v28-wpd.png|plots/nosuch.png|' "$tmp/r/diff.html" > "$tmp/r/broken.html"
+echo '<body><div style="width:2000px">wide</div></body>' > "$tmp/r/wide.html"
+bash "$here/browser_check.sh" "$tmp/r" broken.html wide.html >"$tmp/red.log" 2>&1
+if grep -q "broken.html: 1 of .* images did not load" "$tmp/red.log" &&
+   grep -q "wide.html: horizontal overflow" "$tmp/red.log" && grep -q "RESULT: FAIL" "$tmp/red.log"; then
+    ok "browser check fails on a missing image and on overflow"
+else
+    bad "browser check did not fail:"; cat "$tmp/red.log"
+fi
+summary

@@ -1,0 +1,51 @@
+#!/bin/bash
+# test_plot_series.sh — the time-series diagram draws EVERY series of its
+# tolerance: 100 series files of pendulum:long at 1e-06 (more than the 64 the
+# plot once read, in an order the directory gives) plus 30 at 1e-08 that must
+# be left out; `daebench plot` must report 100 series.  Also the error-over-time
+# diagram of one run (`run --trajectory`, `plot --trajectory`), and the
+# removal of a page's stale diagrams (a family diagram of an earlier split).
+# usage: test_plot_series.sh DAEBENCH_BINARY SOURCE_DIR
+source "$(dirname "${BASH_SOURCE[0]}")/../../harness/tests/lib.sh"
+mkdir -p "$tmp/r/traj"
+"$bin" run -p pendulum:long -f GGL -s radau5 --tol 1e-4 --max-steps 100 --json "$tmp/one.json" >/dev/null
+python3 - "$tmp/one.json" "$tmp/r/bench.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+json.dump({"schema": "daebench.bench/1", "suite": "quick", "runs": [r]}, open(sys.argv[2], "w"))
+PY
+for i in $(seq 1 100); do
+    printf '0 1e-8 1e-9 1e-9 1e-9\n1 2e-8 2e-9 2e-9 2e-9\n' > "$tmp/r/traj/pendulum-long-GGL-solver$i-1e-06.dat"
+done
+for i in $(seq 1 30); do
+    printf '0 1e-8 1e-9 1e-9 1e-9\n1 2e-8 2e-9 2e-9 2e-9\n' > "$tmp/r/traj/pendulum-long-GGL-solver$i-1e-08.dat"
+done
+mkdir -p "$tmp/r/plots"
+touch "$tmp/r/plots/pendulum-long-radau5-wpd.png" "$tmp/r/plots/pendulum-long-notes.txt"
+"$bin" plot --results "$tmp/r/bench.json" --out "$tmp/r/plots" >"$tmp/plot.log" 2>&1
+[ ! -e "$tmp/r/plots/pendulum-long-radau5-wpd.png" ] && [ -e "$tmp/r/plots/pendulum-long-notes.txt" ] &&
+    ok "a stale family diagram of the page is removed, other files kept" || bad "stale diagram kept"
+grep -q "pendulum-long-time.png .*(100 series)" "$tmp/plot.log" && ok "time series: all 100 drawn" ||
+    bad "time series: $(grep time "$tmp/plot.log")"
+[ -s "$tmp/r/plots/pendulum-long-time.svg" ] && ok "time series SVG written" || bad "no time series SVG"
+# one run's error over time
+"$bin" run -p pendulum -f GGL -s radau5 --tol 1e-6 --trajectory "$tmp/a.csv" >/dev/null
+head -1 "$tmp/a.csv" | grep -q "^t,p1,p2,v1,v2,lambda1,err_p,err_v,err_lambda,err_mu$" &&
+    ok "trajectory header" || bad "trajectory header: $(head -1 "$tmp/a.csv")"
+rows=$(($(wc -l <"$tmp/a.csv") - 1))
+[ "$rows" -ge 100 ] && ok "trajectory: $rows rows" || bad "trajectory: $rows rows"
+# the largest err_p over the rows is the run's grid error of p (same definition)
+"$bin" run -p pendulum -f GGL -s radau5 --tol 1e-6 --json "$tmp/a.json" >/dev/null
+python3 - "$tmp/a.csv" "$tmp/a.json" <<'PY' && ok "max err_p of the rows = error.grid.p" || bad "err_p differs from error.grid.p"
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+m = max(float(r["err_p"]) for r in rows)
+g = json.load(open(sys.argv[2]))["error"]["grid"]["p"]
+sys.exit(0 if abs(m - g) <= 1e-6 * g else 1)
+PY
+"$bin" plot --trajectory "$tmp/a.csv" >/dev/null 2>&1 && [ -s "$tmp/a-err.png" ] && [ -s "$tmp/a-err.svg" ] &&
+    ok "plot --trajectory" || bad "plot --trajectory"
+echo "t,x" > "$tmp/bad.csv"
+"$bin" plot --trajectory "$tmp/bad.csv" 2>"$tmp/.err"; rc=$?
+[ $rc -eq 2 ] && ok "plot --trajectory refuses a foreign CSV" || bad "foreign CSV: exit $rc"
+summary
