@@ -24,6 +24,8 @@
 
 #include "harness/gate/calibration.h"
 #include "harness/gate/check_thresholds.h"
+#include "harness/gate/curves.h"
+#include "harness/gate/machine.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/commands.h"
 #include "harness/results/benchfile.h"
@@ -236,7 +238,7 @@ static void match_runs(const run_view *b, int nb, const run_view *r, int nr, int
 
 typedef struct {
     const char *label, *solver;
-    char what[48], base[32], now[32], change[240];
+    char what[48], base[32], now[32], change[480];
     double severity;   /* statuses 50..100, numbers in digits of growth */
 } finding;
 
@@ -289,6 +291,7 @@ typedef struct {
     const char *measure;
     int use_cpu;
     int text;               /* --format text: EXPECTED/XPASS lines as they come */
+    int per_run;            /* --per-run: every run against its baseline run */
     double cpu_scale;       /* results CPU times are divided by this */
     findings reg, imp;
 } check_ctx;
@@ -320,9 +323,38 @@ static void cmp_digits(check_ctx *c, const run_view *x, const char *what, double
 
 #define num db_json_num_at /* jsonio.h */
 
+/* curve mode: the accuracy measure (--measure) or a counter that the baseline
+ * run had and the new run lacks (an error, residual or drift gone from one run
+ * is a point fewer on its curve; gone from all of a series, a worse curve) */
+static void compare_nulls(check_ctx *c, const run_view *x, const run_view *y)
+{
+    int had;
+    double mb = db_measure_of(x->r, c->measure, &had), mn = db_measure_of(y->r, c->measure, NULL);
+    if (had && isfinite(mb) && !isfinite(mn)) {
+        finding *w = add(&c->reg, x, c->measure, SEV_NULL);
+        snprintf(w->base, sizeof w->base, "%.2f", mb);
+        snprintf(w->now, sizeof w->now, "null");
+        snprintf(w->change, sizeof w->change, "%s %.2f -> null", c->measure, mb);
+    }
+    const cJSON *cb = cJSON_GetObjectItemCaseSensitive(x->r, "counters");
+    const cJSON *cn = cJSON_GetObjectItemCaseSensitive(y->r, "counters"), *it;
+    cJSON_ArrayForEach(it, cb) {
+        if (cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(cn, it->string)))
+            continue;
+        finding *w = add(&c->reg, x, it->string, SEV_NULL);
+        snprintf(w->base, sizeof w->base, "%.0f", it->valuedouble);
+        snprintf(w->now, sizeof w->now, "-");
+        snprintf(w->change, sizeof w->change, "counter %s missing from the results", it->string);
+    }
+}
+
 /* everything an ok run holds that a solver change can worsen */
 static void compare_ok(check_ctx *c, const run_view *x, const run_view *y)
 {
+    if (!c->per_run) { /* curves judge the numbers; a value gone is a run finding */
+        compare_nulls(c, x, y);
+        return;
+    }
     int had;
     double mb = db_measure_of(x->r, c->measure, &had), mn = db_measure_of(y->r, c->measure, NULL);
     if (had && isfinite(mb)) {
@@ -489,6 +521,10 @@ typedef struct {
     int other;         /* regressions not of a compared run: missing, new, geomean */
     double lsum;       /* sum of log normalised CPU ratios of runs >= cpu-min */
     int lcount;
+    int curves[DB_CURVE_NVERDICTS]; /* curve mode: verdicts of its counter curves */
+    int cpu_curves[DB_CURVE_NVERDICTS];
+    double tol_shift, tol_lwork; /* sums over its gscd/f_evals curves: equal-tolerance map */
+    int tol_n;
 } solver_sum;
 
 static solver_sum *solver_of(solver_sum *s, int *ns, const char *name)
@@ -540,6 +576,46 @@ static void json_findings(const char *name, const findings *t)
     printf("%s]", t->n ? "\n " : "");
 }
 
+static void json_num(const char *name, double x)
+{
+    if (isfinite(x))
+        printf(", \"%s\": %.6g", name, x);
+    else
+        printf(", \"%s\": null", name);
+}
+
+static void json_curve(const db_curve_row *r, int first)
+{
+    static const char *const id[] = {"problem", "scenario", "formulation", "solver", "variant"};
+    printf("%s\n  {", first ? "" : ",");
+    for (int i = 0; i < 5; i++) {
+        const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r->s->first, id[i]));
+        printf("%s\"%s\": ", i ? ", " : "", id[i]);
+        if (v)
+            json_str(v);
+        else
+            printf("null");
+    }
+    printf(", \"series\": ");
+    json_str(r->s->label);
+    printf(", \"measure\": \"%s\", \"work\": \"%s\", \"verdict\": \"%s\"",
+           db_curve_acc_names[r->acc], db_curve_work_names[r->work],
+           db_curve_verdict_names[r->c.verdict]);
+    json_num("work_ratio", r->c.ratio);
+    json_num("work_ratio_worst", r->c.ratio_worst);
+    json_num("accuracy_shift", r->c.shift);
+    json_num("accuracy_shift_worst", r->c.shift_worst);
+    json_num("tolerance_accuracy_shift", r->c.tol_shift);
+    json_num("tolerance_work_ratio", r->c.tol_work);
+    json_num("accuracy_lo", r->c.lo);
+    json_num("accuracy_hi", r->c.hi);
+    printf(", \"points_baseline\": %d, \"points_new\": %d, \"compared\": %d, "
+           "\"information_only\": %s, \"why\": ", r->c.nbase, r->c.nnew, r->c.ncompared,
+           r->cpu_info ? "true" : "false");
+    json_str(r->c.why);
+    printf("}");
+}
+
 static void md_cell(const char *s)
 {
     for (; *s; s++)
@@ -571,11 +647,89 @@ static void md_findings(const char *title, const findings *t)
     }
 }
 
+/* ---- curve mode: every curve against its baseline curve (curves.h) ---- */
+
+static double curve_severity(const db_curve_cmp *k)
+{
+    double v = 0;
+    if (isfinite(k->ratio))
+        v = fmax(v, fabs(log10(k->ratio)));
+    if (isfinite(k->ratio_worst))
+        v = fmax(v, log10(k->ratio_worst));
+    if (isfinite(k->shift))
+        v = fmax(v, fabs(k->shift));
+    if (isfinite(k->shift_worst))
+        v = fmax(v, -k->shift_worst);
+    return v;
+}
+
+/* one line on a judged curve: work ratio, worst point, accuracy shift */
+void db_curve_describe(const db_curve_row *r, char *buf, size_t len)
+{
+    const db_curve_cmp *k = &r->c;
+    const char *acc = db_curve_acc_names[r->acc], *work = db_curve_work_names[r->work];
+    if (k->why[0]) {
+        snprintf(buf, len, "%s against %s: %s", work, acc, k->why);
+        return;
+    }
+    snprintf(buf, len, "%s at equal %s x%.3g (worst run x%.3g at %.2f digits; %d accuracies "
+             "in %.2f..%.2f), %s at equal %s %+.2f digits (worst %+.2f); at equal tolerance "
+             "%+.2f digits, %s x%.3g", work, acc, k->ratio, k->ratio_worst, k->worst_acc,
+             k->ncompared, k->lo, k->hi, acc, work, k->shift, k->shift_worst, k->tol_shift, work,
+             k->tol_work);
+}
+
+static void judge_curves(check_ctx *c, const bench_file *B, const bench_file *R, int same,
+                         solver_sum *sums, int *ns, db_curve_set *set)
+{
+    db_curve_opts o = {
+        .counters = {c->th[DB_TH_CURVE_GROWTH], c->th[DB_TH_CURVE_POINT],
+                     c->th[DB_TH_CURVE_DIGITS], c->th[DB_TH_CURVE_POINT_DIGITS]},
+        .cpu = {c->th[DB_TH_CPU_CURVE], c->th[DB_TH_CPU_POINT], 2 * c->th[DB_TH_CURVE_DIGITS],
+                2 * c->th[DB_TH_CURVE_POINT_DIGITS]},
+        .floor = c->th[DB_TH_FLOOR], .cpu_scale = c->cpu_scale,
+        .cpu_gated = same && c->use_cpu, .cpu_min = c->th[DB_TH_CPU_MIN]};
+    if (db_curves_judge(cJSON_GetObjectItemCaseSensitive(B->root, "runs"),
+                        cJSON_GetObjectItemCaseSensitive(R->root, "runs"), &o, set) != 0)
+        db_die("check: out of memory");
+    for (int i = 0; i < set->n; i++) {
+        const db_curve_row *r = &set->rows[i];
+        solver_sum *s = solver_of(sums, ns, r->s->solver);
+        int cpu = strcmp(db_curve_work_names[r->work], "cpu") == 0;
+        (cpu ? s->cpu_curves : s->curves)[r->c.verdict]++;
+        if (r->acc == 0 && cpu && isfinite(r->c.ratio)) {
+            s->lsum += log(r->c.ratio);
+            s->lcount++;
+        }
+        if (r->acc == 0 && strcmp(db_curve_work_names[r->work], "f_evals") == 0 &&
+            isfinite(r->c.tol_shift)) {
+            s->tol_shift += r->c.tol_shift;
+            s->tol_lwork += log10(r->c.tol_work);
+            s->tol_n++;
+        }
+        if (r->cpu_info || (r->c.verdict != DB_CURVE_WORSE && r->c.verdict != DB_CURVE_BETTER))
+            continue;
+        int worse = r->c.verdict == DB_CURVE_WORSE;
+        run_view pseudo;
+        memset(&pseudo, 0, sizeof pseudo);
+        pseudo.solver = r->s->solver;
+        finding *w = add(worse ? &c->reg : &c->imp, &pseudo, "", curve_severity(&r->c));
+        w->label = r->s->label;
+        snprintf(w->what, sizeof w->what, "%s/%s", db_curve_work_names[r->work],
+                 db_curve_acc_names[r->acc]);
+        snprintf(w->base, sizeof w->base, "curve");
+        snprintf(w->now, sizeof w->now, "x%.3g", r->c.ratio);
+        db_curve_describe(r, w->change, sizeof w->change);
+        if (worse)
+            s->regressed++, s->other++;
+    }
+}
+
 static void usage_die(const char *msg, const char *arg)
 {
     db_die("check: %s '%s' (see docs/check.md; --baseline F --results F [--measure "
            "gscd|ivp_scd|lambda_scd] [--optional S,..] [--format text|md|json] [--ignore-cpu] "
-           "[--THRESHOLD VALUE])", msg, arg);
+           "[--per-run] [--THRESHOLD VALUE])", msg, arg);
 }
 
 int db_cmd_check(int argc, char **argv)
@@ -591,6 +745,8 @@ int db_cmd_check(int argc, char **argv)
         int th = db_check_threshold_find(argv[i]);
         if (strcmp(argv[i], "--ignore-cpu") == 0)
             c.use_cpu = 0;
+        else if (strcmp(argv[i], "--per-run") == 0)
+            c.per_run = 1;
         else if (strcmp(argv[i], "--baseline") == 0)
             basef = db_cli_value(argc, argv, &i);
         else if (strcmp(argv[i], "--results") == 0)
@@ -647,6 +803,12 @@ int db_cmd_check(int argc, char **argv)
         snprintf(calnote, sizeof calnote, "no calibration in the %s: CPU times compared as "
                  "measured", !isfinite(B.cal) && !isfinite(R.cal) ? "files"
                  : !isfinite(B.cal) ? "baseline" : "results");
+    /* CPU times compare only between files of one machine (machine.h) */
+    char machnote[400], machwhy[300];
+    int same = db_same_machine(B.root, R.root, machwhy, sizeof machwhy);
+    snprintf(machnote, sizeof machnote, "%s: %s", same ? "same machine, CPU gated" :
+             "another machine, CPU times are information", machwhy);
+    int cpu_gate = c.use_cpu && same;
     int ns = 0, expected = 0, xpass = 0, newfail = 0, extra = 0, compared = 0, missing = 0;
     int notbuilt = 0;
     for (int i = 0; i < nb; i++) {
@@ -681,8 +843,11 @@ int db_cmd_check(int argc, char **argv)
         s->compared++;
         const run_view *y = &r[match[i]];
         if (!compare_status(&c, x, y, &expected)) {
+            int use = c.use_cpu;
+            c.use_cpu = cpu_gate;
             compare_ok(&c, x, y);
-            if (isfinite(x->cpu) && isfinite(y->cpu) && x->cpu >= c.th[DB_TH_CPU_MIN] &&
+            c.use_cpu = use;
+            if (c.per_run && isfinite(x->cpu) && isfinite(y->cpu) && x->cpu >= c.th[DB_TH_CPU_MIN] &&
                 y->cpu > 0) {
                 s->lsum += log(y->cpu / c.cpu_scale / x->cpu);
                 s->lcount++;
@@ -691,8 +856,12 @@ int db_cmd_check(int argc, char **argv)
         s->regressed += c.reg.n > r0;
         s->improved += c.reg.n == r0 && c.imp.n > i0;
     }
-    /* a solver uniformly slower: the geometric mean of its runs' ratios */
-    for (int k = 0; c.use_cpu && k < ns; k++) {
+    db_curve_set set = {0};
+    if (!c.per_run)
+        judge_curves(&c, &B, &R, same, sums, &ns, &set);
+    /* a solver uniformly slower: the geometric mean of its runs' ratios (per run)
+     * or of its CPU curves' ratios at equal gscd (curves) */
+    for (int k = 0; cpu_gate && k < ns; k++) {
         solver_sum *s = &sums[k];
         if (s->lcount < 3)
             continue;
@@ -706,8 +875,8 @@ int db_cmd_check(int argc, char **argv)
             snprintf(w->base, sizeof w->base, "1");
             snprintf(w->now, sizeof w->now, "%.3g", g);
             snprintf(w->change, sizeof w->change, "solver %s: normalised CPU time x%.3g over "
-                     "%d runs (geometric mean, more than %.3gx)", s->name, g, s->lcount,
-                     c.th[DB_TH_CPU_SOLVER]);
+                     "%d %s (geometric mean, more than %.3gx)", s->name, g, s->lcount,
+                     c.per_run ? "runs" : "curves at equal gscd", c.th[DB_TH_CPU_SOLVER]);
             s->regressed++;
             s->other++;
         }
@@ -746,9 +915,41 @@ int db_cmd_check(int argc, char **argv)
     if (c.imp.n > 1)
         qsort(c.imp.f, (size_t)c.imp.n, sizeof *c.imp.f, by_severity);
     const db_measure_name *mn = db_measure_find(c.measure);
+    int nworse = 0, nbetter = 0, nalong = 0, nfewer = 0, nsame = 0, nrunreg = 0, ncpu = 0;
+    int ncpuworse = 0;
+    for (int k = 0; k < ns; k++) {
+        for (int v = 0; v < DB_CURVE_NVERDICTS; v++)
+            ncpu += sums[k].cpu_curves[v];
+        ncpuworse += sums[k].cpu_curves[DB_CURVE_WORSE];
+        nworse += sums[k].curves[DB_CURVE_WORSE];
+        nbetter += sums[k].curves[DB_CURVE_BETTER];
+        nalong += sums[k].curves[DB_CURVE_ALONG];
+        nfewer += sums[k].curves[DB_CURVE_FEWER];
+        nsame += sums[k].curves[DB_CURVE_SAME];
+    }
+    for (int k = 0; k < c.reg.n; k++)
+        nrunreg += strcmp(c.reg.f[k].base, "curve") != 0;
     if (text) {
-        printf("check: measure %s; %s%s\n", mn->title, calnote, c.use_cpu ? "" : " (CPU ignored)");
-        for (int k = 0; k < ns; k++)
+        printf("check: %s; measure %s; %s%s\n", c.per_run ? "run by run (--per-run)" :
+               "curves at equal accuracy", mn->title, calnote, c.use_cpu ? "" : " (CPU ignored)");
+        printf("check: %s\n", machnote);
+        for (int k = 0; k < ns && !c.per_run; k++) {
+            const solver_sum *q = &sums[k];
+            printf("solver %-8s curves: %3d worse, %3d better, %4d same, %4d moved along, %3d "
+                   "fewer points comparable; runs: %4d compared, %d missing, %d not built "
+                   "(optional)\n", q->name, q->curves[DB_CURVE_WORSE], q->curves[DB_CURVE_BETTER],
+                   q->curves[DB_CURVE_SAME], q->curves[DB_CURVE_ALONG],
+                   q->curves[DB_CURVE_FEWER], q->compared, q->missing, q->notbuilt);
+            if (q->tol_n)
+                printf("  %-8s at equal tolerance (information): %+.2f digits of gscd, f_evals "
+                       "x%.3g (mean over %d curves)\n", "", q->tol_shift / q->tol_n,
+                       pow(10.0, q->tol_lwork / q->tol_n), q->tol_n);
+            if (q->lcount)
+                printf("  %-8s calibrated CPU at equal gscd: x%.3g (geometric mean over %d "
+                       "curves; %s)\n", "", exp(q->lsum / q->lcount), q->lcount,
+                       cpu_gate ? "gated" : "information");
+        }
+        for (int k = 0; k < ns && c.per_run; k++)
             printf("solver %-8s %4d compared, %3d regressions, %3d improvements, %4d unchanged, "
                    "%d missing, %d not built (optional)\n", sums[k].name, sums[k].compared,
                    sums[k].regressed, sums[k].improved,
@@ -770,10 +971,20 @@ int db_cmd_check(int argc, char **argv)
         int improved = 0;
         for (int k = 0; k < ns; k++)
             improved += sums[k].improved;
-        printf("check: %d baseline runs, %d compared, %d missing, %d new (%d failing), %d improved, "
-               "%d expected failures, %d xpass, %d of optional solvers not built, "
-               "%d regressions: %s\n", nb, compared, missing, extra, newfail, improved, expected,
-               xpass, notbuilt, c.reg.n, c.reg.n ? "FAIL" : "ok");
+        if (c.per_run)
+            printf("check: %d baseline runs, %d compared, %d missing, %d new (%d failing), %d "
+                   "improved, %d expected failures, %d xpass, %d of optional solvers not built, "
+                   "%d regressions: %s\n", nb, compared, missing, extra, newfail, improved,
+                   expected, xpass, notbuilt, c.reg.n, c.reg.n ? "FAIL" : "ok");
+        else
+            printf("check: %d baseline runs, %d compared, %d missing, %d new (%d failing), %d "
+                   "expected failures, %d xpass, %d of optional solvers not built; %d counter "
+                   "curves: %d worse, %d better, %d same, %d moved along, %d fewer points "
+                   "comparable; %d CPU curves (%s): %d worse; %d run regressions, %d curve "
+                   "regressions: %s\n", nb, compared, missing, extra, newfail, expected, xpass,
+                   notbuilt, set.n - ncpu, nworse, nbetter, nsame, nalong, nfewer, ncpu,
+                   cpu_gate ? "gated" : "information", ncpuworse, nrunreg, c.reg.n - nrunreg,
+                   c.reg.n ? "FAIL" : "ok");
     } else if (strcmp(format, "md") == 0) {
         printf("## daebench check: %s\n\nMeasure: %s. %s%s.\n\n| solver | compared | "
                "regressions | improvements | missing | not built (optional) |\n"
@@ -806,10 +1017,34 @@ int db_cmd_check(int argc, char **argv)
         printf("\n ]");
         json_findings("regressions", &c.reg);
         json_findings("improvements", &c.imp);
-        printf(",\n \"expected_failures\": %d, \"xpass\": %d, \"new_runs\": %d}\n", expected,
-               xpass, extra);
+        printf(",\n \"mode\": \"%s\", \"machine\": ", c.per_run ? "per-run" : "curves");
+        json_str(machnote);
+        printf(", \"cpu_gated\": %s,\n \"runs\": [", cpu_gate ? "true" : "false");
+        for (int k = 0, first = 1; k < c.reg.n; k++) {
+            const finding *f = &c.reg.f[k];
+            if (strcmp(f->base, "curve") == 0)
+                continue;
+            printf("%s\n  {\"run\": ", first ? "" : ",");
+            first = 0;
+            json_str(f->label);
+            printf(", \"solver\": ");
+            json_str(f->solver);
+            printf(", \"field\": ");
+            json_str(f->what);
+            printf(", \"change\": ");
+            json_str(f->change);
+            printf(", \"severity\": %.3f}", f->severity);
+        }
+        printf("\n ],\n \"curves\": [");
+        for (int k = 0; k < set.n; k++)
+            json_curve(&set.rows[k], k == 0);
+        printf("%s],\n \"curve_counts\": {\"worse\": %d, \"better\": %d, \"same\": %d, "
+               "\"moved_along\": %d, \"fewer\": %d},\n \"expected_failures\": %d, "
+               "\"xpass\": %d, \"new_runs\": %d}\n", set.n ? "\n " : "", nworse, nbetter, nsame,
+               nalong, nfewer, expected, xpass, extra);
     }
     int rc = c.reg.n ? 1 : 0;
+    db_curves_free(&set);
     free(c.reg.f);
     free(c.imp.f);
     free(sums);

@@ -26,11 +26,28 @@ const db_check_threshold db_check_thresholds[DB_TH_COUNT] = {
                           "CPU time of one run, normalised by the calibration, may grow by "
                           "this factor"},
     [DB_TH_CPU_SLACK] = {"cpu-slack", 0.005, "s", "... plus this many seconds"},
-    [DB_TH_CPU_SOLVER] = {"cpu-solver", 1.5, "factor",
+    [DB_TH_CPU_SOLVER] = {"cpu-solver", 1.2, "factor",
                           "the geometric mean of a solver's normalised CPU-time ratios may "
                           "grow by this factor"},
     [DB_TH_CPU_MIN] = {"cpu-min", 0.002, "s",
                        "runs whose baseline CPU time is below this are out of that mean"},
+    [DB_TH_CURVE_GROWTH] = {"curve-growth", 0.10, "fraction",
+                            "a curve's work (counters) at equal accuracy may grow by this "
+                            "fraction (geometric mean over its common accuracy range)"},
+    [DB_TH_CURVE_POINT] = {"curve-point", 2.0, "factor",
+                           "one run may need this many times the baseline curve's work at its "
+                           "accuracy"},
+    [DB_TH_CURVE_DIGITS] = {"curve-digits", 0.5, "digits",
+                            "a curve may lose this many digits at equal work (mean)"},
+    [DB_TH_CURVE_POINT_DIGITS] = {"curve-point-digits", 1.5, "digits",
+                                  "one run may lose this many digits against the baseline "
+                                  "curve at its work"},
+    [DB_TH_CPU_CURVE] = {"cpu-curve", 1.0, "fraction",
+                         "a curve's calibrated CPU time at equal accuracy may grow by this "
+                         "fraction (same machine only)"},
+    [DB_TH_CPU_POINT] = {"cpu-point", 3.0, "factor",
+                         "one run's calibrated CPU time may be this many times the baseline "
+                         "curve's at its accuracy (same machine only)"},
 };
 
 int db_check_threshold_find(const char *option)

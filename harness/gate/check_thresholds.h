@@ -17,6 +17,12 @@ enum {
     DB_TH_CPU_SLACK,      /* ... plus this many seconds */
     DB_TH_CPU_SOLVER,     /* geometric mean over a solver's runs may grow by this */
     DB_TH_CPU_MIN,        /* runs shorter than this (s) are out of that mean */
+    DB_TH_CURVE_GROWTH,   /* curves: work ratio at equal accuracy (geometric mean) */
+    DB_TH_CURVE_POINT,    /* curves: one point's work ratio */
+    DB_TH_CURVE_DIGITS,   /* curves: mean accuracy loss at equal work */
+    DB_TH_CURVE_POINT_DIGITS, /* curves: one point's accuracy loss */
+    DB_TH_CPU_CURVE,      /* CPU curves: work ratio (geometric mean) */
+    DB_TH_CPU_POINT,      /* CPU curves: one point's ratio */
     DB_TH_COUNT
 };
 

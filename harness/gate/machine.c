@@ -11,6 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <gnu/libc-version.h>
+
 #include "harness/gate/machine.h"
 
 #ifndef DAEBENCH_SOURCE_DIR
@@ -63,6 +65,37 @@ static void cpu_model(char *buf, size_t len)
     fclose(f);
 }
 
+/* "vendor family/model/stepping" of /proc/cpuinfo's first processor: CPUs of
+ * one marketing name ("AMD EPYC") differ here */
+static void cpu_id(char *buf, size_t len)
+{
+    static const char *const keys[] = {"vendor_id", "cpu family", "model", "stepping"};
+    char val[4][64] = {"?", "?", "?", "?"};
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+        if (line[0] == '\n')
+            break; /* the first processor only */
+        char *c = strchr(line, ':');
+        if (!c)
+            continue;
+        size_t kl = (size_t)(c - line);
+        while (kl > 0 && (line[kl - 1] == ' ' || line[kl - 1] == '\t'))
+            kl--;
+        for (int k = 0; k < 4; k++)
+            if (strlen(keys[k]) == kl && strncmp(line, keys[k], kl) == 0) {
+                c++;
+                while (*c == ' ' || *c == '\t')
+                    c++;
+                c[strcspn(c, "\r\n")] = '\0';
+                snprintf(val[k], sizeof val[k], "%s", c);
+            }
+    }
+    if (f)
+        fclose(f);
+    snprintf(buf, len, "%s %s/%s/%s", val[0], val[1], val[2], val[3]);
+}
+
 cJSON *db_machine_json(void)
 {
     char host[256] = "unknown", cpu[256];
@@ -74,6 +107,9 @@ cJSON *db_machine_json(void)
     cJSON_AddStringToObject(m, "hostname", host);
     cJSON_AddStringToObject(m, "cpu", cpu);
     cJSON_AddNumberToObject(m, "cores", (double)sysconf(_SC_NPROCESSORS_ONLN));
+    cpu_id(cpu, sizeof cpu);
+    cJSON_AddStringToObject(m, "cpu_id", cpu);
+    cJSON_AddStringToObject(m, "libc", gnu_get_libc_version());
     return m;
 }
 
@@ -165,4 +201,35 @@ cJSON *db_build_json(void)
     cJSON_AddItemToObject(b, "sundials", lib_json("sundials_ida"));
     cJSON_AddItemToObject(b, "klu", lib_json("libklu"));
     return b;
+}
+
+/* the fields that decide whether CPU times of two bench files compare */
+static const struct {
+    const char *obj, *field;
+} same_fields[] = {
+    {"machine", "cpu"}, {"machine", "cpu_id"}, {"machine", "libc"}, {"build", "compiler"},
+    {"build", "flags"}, {"build", "blas"},     {"build", "lapack"},
+};
+
+int db_same_machine(const cJSON *a, const cJSON *b, char *why, size_t len)
+{
+    for (size_t i = 0; i < sizeof same_fields / sizeof *same_fields; i++) {
+        const cJSON *x = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(a, same_fields[i].obj), same_fields[i].field);
+        const cJSON *y = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(b, same_fields[i].obj), same_fields[i].field);
+        char *sx = x ? cJSON_PrintUnformatted(x) : NULL, *sy = y ? cJSON_PrintUnformatted(y) : NULL;
+        int eq = sx && sy && strcmp(sx, sy) == 0;
+        if (!eq)
+            snprintf(why, len, "%s.%s: %.60s (baseline) vs %.60s (results)", same_fields[i].obj,
+                     same_fields[i].field, sx ? sx : "not recorded", sy ? sy : "not recorded");
+        free(sx);
+        free(sy);
+        if (!eq)
+            return 0;
+    }
+    snprintf(why, len, "same CPU (%s), compiler, flags, BLAS, LAPACK and libc",
+             cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+                 cJSON_GetObjectItemCaseSensitive(a, "machine"), "cpu_id")));
+    return 1;
 }

@@ -13,7 +13,8 @@
 void db_now_iso(char *buf, size_t len);
 /* `git rev-parse HEAD` in the source tree, or "unknown" */
 void db_git_commit(char *buf, size_t len);
-/* {"hostname": .., "cpu": .., "cores": ..} */
+/* {"hostname": .., "cpu": .., "cores": .., "cpu_id": "vendor family/model/stepping",
+ * "libc": ..} */
 cJSON *db_machine_json(void);
 /* 1 if the source tree has uncommitted changes to tracked files, 0 if clean,
  * -1 if unknown (no git) */
@@ -23,5 +24,11 @@ int db_git_dirty(void);
  * "klu"} (libraries as the real paths of the loaded shared objects, which name
  * their versions; null where absent) */
 cJSON *db_build_json(void);
+
+/* 1 if the bench files a and b were made where CPU times compare: the same
+ * CPU (model name and family/model/stepping), libc, compiler and flags, BLAS
+ * and LAPACK; 0 otherwise (also when either lacks a field), with the first
+ * difference (or what agreed) in why */
+int db_same_machine(const cJSON *a, const cJSON *b, char *why, size_t len);
 
 #endif

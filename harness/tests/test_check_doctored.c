@@ -133,32 +133,72 @@ static int names(const char *out, const char *run, const char *text)
     return 0;
 }
 
-/* expect a regression of run (label) naming text; the doctored result is res */
+/* a REGRESSION line of a curve of series "P:S FORM SOLVER" (check puts the
+ * parameters after P:S) or of a run of it */
+static int names_series(const char *out, const char *series)
+{
+    char head[300], rest[300];
+    const char *sp = strchr(series, ' ');
+    if (!sp)
+        return names(out, series, "");
+    snprintf(head, sizeof head, "REGRESSION %.*s", (int)(sp - series), series);
+    snprintf(rest, sizeof rest, "%s ", sp);
+    for (const char *l = out; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        const char *e = strchr(l, '\n');
+        char line[2048];
+        snprintf(line, sizeof line, "%.*s", (int)(e ? e - l : (long)strlen(l)), l);
+        if (strncmp(line, head, strlen(head)) == 0 && strstr(line, rest))
+            return 1;
+    }
+    return 0;
+}
+
+/* expect a regression of run (label) naming text; the doctored result is res.
+ * Run by run (--per-run) the line names the run and the text; in the default
+ * curve mode check must go red too, naming the run's series (its label without
+ * the tolerance) */
 static void expect_fail(const char *what, const cJSON *base, const cJSON *res, const char *run,
                         const char *text, const char *opts)
 {
-    char *out;
+    char *out, popts[600], series[600];
     save(base, "base.json");
     save(res, "res.json");
-    int rc = run_check(opts, &out);
-    CHECK(rc == 1, "[%s] exit %d, expected 1:\n%s", what, rc, out);
+    snprintf(popts, sizeof popts, "--per-run %s", opts);
+    int rc = run_check(popts, &out);
+    CHECK(rc == 1, "[%s] --per-run: exit %d, expected 1:\n%s", what, rc, out);
     CHECK(names(out, run, text), "[%s] no REGRESSION line naming '%s' and '%s':\n%.3000s", what,
           run, text, out);
     if (rc == 1 && names(out, run, text))
-        printf("ok   [%s]: %s ... %s\n", what, run, text);
+        printf("ok   [%s] --per-run: %s ... %s\n", what, run, text);
+    free(out);
+    snprintf(series, sizeof series, "%s", run);
+    char *t = strstr(series, " rtol=");
+    if (t)
+        *t = '\0';
+    rc = run_check(opts, &out);
+    CHECK(rc == 1 && names_series(out, series), "[%s] curves: exit %d (expected 1) or no "
+          "REGRESSION line naming '%s':\n%.3000s", what, rc, series, out);
+    if (rc == 1 && names_series(out, series))
+        printf("ok   [%s] curves: %s\n", what, series);
     free(out);
 }
 
+/* both modes pass; run by run the output holds text */
 static void expect_pass(const char *what, const cJSON *base, const cJSON *res, const char *text,
                         const char *opts)
 {
-    char *out;
+    char *out, popts[600];
     save(base, "base.json");
     save(res, "res.json");
-    int rc = run_check(opts, &out);
+    snprintf(popts, sizeof popts, "--per-run %s", opts);
+    int rc = run_check(popts, &out);
     CHECK(rc == 0 && strstr(out, text), "[%s] exit %d (expected 0) or no '%s':\n%.3000s", what,
           rc, text, out);
-    if (rc == 0 && strstr(out, text))
+    free(out);
+    int rc2 = run_check(opts, &out);
+    CHECK(rc2 == 0 && strstr(out, " curve regressions: ok"), "[%s] curves: exit %d (expected "
+          "0):\n%.3000s", what, rc2, out);
+    if (rc == 0 && rc2 == 0)
         printf("ok   [%s]\n", what);
     free(out);
 }
@@ -200,6 +240,304 @@ static cJSON *nth(cJSON *runs, int i)
     return cJSON_GetArrayItem(runs, i);
 }
 
+
+/* ---- curves at equal accuracy (issue 27) ---- */
+
+/* the series of a run: everything of its identity but the tolerance */
+static void series_key(const cJSON *r, char *buf, size_t len)
+{
+    char *p = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(r, "params"));
+    const char *v = str(r, "variant");
+    snprintf(buf, len, "%s|%s|%s|%s|%s|%s", str(r, "problem"), str(r, "scenario"), p ? p : "",
+             str(r, "formulation"), str(r, "solver"), v ? v : "");
+    free(p);
+}
+
+static int is_ok(const cJSON *r)
+{
+    return str(r, "status") && strcmp(str(r, "status"), "ok") == 0;
+}
+
+/* the ok runs of r's series in runs, loosest tolerance first; their count */
+static int series_runs(cJSON *runs, const cJSON *r, cJSON **out, int max)
+{
+    char want[1024], key[1024];
+    series_key(r, want, sizeof want);
+    int n = 0;
+    cJSON *x;
+    cJSON_ArrayForEach(x, runs) {
+        series_key(x, key, sizeof key);
+        if (is_ok(x) && strcmp(key, want) == 0 && n < max)
+            out[n++] = x;
+    }
+    for (int i = 1; i < n; i++) /* insertion sort on rtol, descending */
+        for (int j = i; j > 0 && num(out[j], "rtol") > num(out[j - 1], "rtol"); j--) {
+            cJSON *t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
+
+/* copy what a run measured (not its identity) from src to dst */
+static void copy_measured(cJSON *dst, const cJSON *src)
+{
+    static const char *const f[] = {"error", "residual", "invariant_drift", "counters",
+                                    "cpu_seconds", "end"};
+    for (size_t i = 0; i < sizeof f / sizeof *f; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(src, f[i]);
+        if (v)
+            cJSON_ReplaceItemInObjectCaseSensitive(dst, f[i], cJSON_Duplicate(v, 1));
+    }
+}
+
+/* scale a counter / an error of a run */
+static void scale_counter(cJSON *r, const char *name, double k)
+{
+    cJSON *c = cJSON_GetObjectItemCaseSensitive(r, "counters");
+    set_num(c, name, round(num(c, name) * k));
+}
+
+static void scale_errors(cJSON *r, double k)
+{
+    static const char *const g[] = {"p", "v", "lambda", "mu"};
+    cJSON *e = cJSON_GetObjectItemCaseSensitive(r, "error");
+    for (int w = 0; w < 2; w++) {
+        cJSON *o = cJSON_GetObjectItemCaseSensitive(e, w ? "grid" : "end");
+        for (int i = 0; i < 4; i++)
+            if (isfinite(num(o, g[i])))
+                set_num(o, g[i], num(o, g[i]) * k);
+    }
+    static const char *const m[] = {"gscd", "scd", "mescd", "ivp_scd", "lambda_scd"};
+    for (int i = 0; i < 5; i++)
+        if (isfinite(num(e, m[i])))
+            set_num(e, m[i], num(e, m[i]) - log10(k));
+}
+
+/* a late ok run whose series has at least 3 ok runs with f_evals >= 20 */
+static cJSON *late_series(cJSON *runs, int from, cJSON **ser, int *ns)
+{
+    cJSON *found = NULL, *r;
+    int i = 0;
+    cJSON_ArrayForEach(r, runs) {
+        if (i++ < from || !is_ok(r))
+            continue;
+        cJSON *tmp[64];
+        int n = series_runs(runs, r, tmp, 64);
+        if (n >= 3 && num(cJSON_GetObjectItemCaseSensitive(tmp[0], "counters"), "f_evals") >= 20)
+            found = r;
+    }
+    *ns = found ? series_runs(runs, found, ser, 64) : 0;
+    return found;
+}
+
+/* the series label of check's curve findings */
+static void series_label(const cJSON *r, char *buf, size_t len)
+{
+    label(r, buf, len);
+    char *t = strstr(buf, " rtol=");
+    if (t)
+        *t = '\0';
+}
+
+/* the first REGRESSION line of out */
+static int first_regression_names(const char *out, const char *run, const char *text)
+{
+    const char *l = strstr(out, "\nREGRESSION ");
+    if (!l)
+        return 0;
+    l++;
+    const char *e = strchr(l, '\n');
+    char line[2048];
+    snprintf(line, sizeof line, "%.*s", (int)(e ? e - l : (long)strlen(l)), l);
+    return strstr(line, run) && strstr(line, text);
+}
+
+static void curve_cases(const cJSON *orig)
+{
+    cJSON *runs0 = cJSON_GetObjectItemCaseSensitive(orig, "runs");
+    int n = cJSON_GetArraySize(runs0), late = n / 2;
+    char *out, lab[600];
+
+    /* (a) every curve shifted along itself: the run at tolerance T holds what the
+     * baseline's run at the next tolerance measured (the tightest keeps its own) */
+    {
+        cJSON *res = cJSON_Duplicate(orig, 1), *rr = cJSON_GetObjectItemCaseSensitive(res, "runs");
+        cJSON *done = cJSON_CreateArray(), *r;
+        int shifted = 0;
+        cJSON_ArrayForEach(r, runs0) {
+            if (!is_ok(r))
+                continue;
+            char key[1024];
+            series_key(r, key, sizeof key);
+            int seen = 0;
+            cJSON *d;
+            cJSON_ArrayForEach(d, done) seen |= strcmp(d->valuestring, key) == 0;
+            if (seen)
+                continue;
+            cJSON_AddItemToArray(done, cJSON_CreateString(key));
+            cJSON *b[64], *nw[64];
+            int nb = series_runs(runs0, r, b, 64), nn = series_runs(rr, r, nw, 64);
+            for (int i = 0; i + 1 < nb && i < nn; i++, shifted++)
+                copy_measured(nw[i], b[i + 1]);
+        }
+        cJSON_Delete(done);
+        save(orig, "base.json");
+        save(res, "res.json");
+        int rc = run_check("", &out);
+        CHECK(rc == 0 && strstr(out, " curve regressions: ok") && !strstr(out, " 0 moved along"),
+              "[curves shifted along themselves (%d runs)] exit %d (expected 0, moved along):"
+              "\n%.4000s", shifted, rc, out);
+        free(out);
+        rc = run_check("--format json", &out);
+        cJSON *j = cJSON_Parse(out);
+        int along = 0, worse = 0;
+        cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(j, "curves")) {
+            along += strcmp(str(r, "verdict"), "moved along") == 0;
+            worse += strcmp(str(r, "verdict"), "worse") == 0 &&
+                     !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "information_only"));
+        }
+        CHECK(j && along > 0 && worse == 0, "[shifted along] json: %d moved along, %d worse",
+              along, worse);
+        printf("ok   [(a) every curve shifted along itself]: %d runs moved, %d curves moved "
+               "along, exit %d\n", shifted, along, rc);
+        cJSON_Delete(j);
+        free(out);
+        /* the same file run by run is full of changes */
+        rc = run_check("--per-run", &out);
+        CHECK(rc == 1, "[shifted along] --per-run exit %d, expected 1 (runs changed)", rc);
+        free(out);
+        cJSON_Delete(res);
+    }
+
+    /* (b) one curve's runs need 30 % more f_evals and CPU at unchanged accuracy */
+    {
+        cJSON *res = cJSON_Duplicate(orig, 1), *ser[64];
+        int ns;
+        cJSON *t = late_series(cJSON_GetObjectItemCaseSensitive(res, "runs"), late, ser, &ns);
+        CHECK(t != NULL, "no late series of 3 runs");
+        if (t) {
+            for (int i = 0; i < ns; i++) {
+                scale_counter(ser[i], "f_evals", 1.3);
+                set_num(ser[i], "cpu_seconds", 1.3 * num(ser[i], "cpu_seconds"));
+            }
+            series_label(t, lab, sizeof lab);
+            save(orig, "base.json");
+            save(res, "res.json");
+            int rc = run_check("", &out);
+            CHECK(rc == 1 && names_series(out, lab) && strstr(out, "f_evals/gscd") &&
+                  strstr(out, "  x1.3"),
+                  "[(b) 30 %% more f_evals] exit %d, no REGRESSION of %s f_evals/gscd x1.3:"
+                  "\n%.3000s", rc, lab, out);
+            printf("ok   [(b) one curve needs 30 %% more f_evals and CPU]: %s\n", lab);
+            free(out);
+        }
+        cJSON_Delete(res);
+    }
+
+    /* (c) one curve one digit less accurate at unchanged work */
+    {
+        cJSON *res = cJSON_Duplicate(orig, 1), *ser[64];
+        int ns;
+        cJSON *t = late_series(cJSON_GetObjectItemCaseSensitive(res, "runs"), late, ser, &ns);
+        if (t) {
+            for (int i = 0; i < ns; i++)
+                scale_errors(ser[i], 10.0);
+            series_label(t, lab, sizeof lab);
+            save(orig, "base.json");
+            save(res, "res.json");
+            int rc = run_check("", &out);
+            CHECK(rc == 1 && names_series(out, lab) && strstr(out, "/gscd "), "[(c) one digit less] exit %d, no "
+                  "REGRESSION of %s .../gscd:\n%.3000s", rc, lab, out);
+            printf("ok   [(c) one curve a digit less accurate]: %s\n", lab);
+            free(out);
+        }
+        cJSON_Delete(res);
+    }
+
+    /* (d) one run ok -> failed, with a curve made worse too: the status first */
+    {
+        cJSON *res = cJSON_Duplicate(orig, 1), *ser[64];
+        int ns;
+        cJSON *t = late_series(cJSON_GetObjectItemCaseSensitive(res, "runs"), late, ser, &ns);
+        if (t) {
+            for (int i = 0; i < ns; i++)
+                scale_counter(ser[i], "solves", 5.0);
+            cJSON *f = ser[ns / 2];
+            label(f, lab, sizeof lab);
+            set_str(f, "status", "failed");
+            set_str(f, "reason", "newton");
+            save(orig, "base.json");
+            save(res, "res.json");
+            int rc = run_check("", &out);
+            CHECK(rc == 1 && first_regression_names(out, lab, "status"),
+                  "[(d) ok -> failed] exit %d, first REGRESSION not %s status:\n%.3000s", rc,
+                  lab, out);
+            printf("ok   [(d) ok -> failed listed first]: %s\n", lab);
+            free(out);
+        }
+        cJSON_Delete(res);
+    }
+
+    /* one run's grid error of v, one run's velocity residual, one run's
+     * acceleration residual, each x 1e3, mid-file */
+    static const char *const field[][2] = {{"error", "grid"}, {"residual", NULL},
+                                           {"residual", NULL}};
+    static const char *const comp[] = {"v", "velocity", "acceleration"};
+    for (int k = 0; k < 3; k++) {
+        cJSON *res = cJSON_Duplicate(orig, 1), *r, *t = NULL;
+        int i = 0;
+        cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(res, "runs")) {
+            cJSON *o = cJSON_GetObjectItemCaseSensitive(r, field[k][0]);
+            if (field[k][1])
+                o = cJSON_GetObjectItemCaseSensitive(o, field[k][1]);
+            if (i++ >= late && is_ok(r) && num(o, comp[k]) > 1e-12 && num(o, comp[k]) < 1e-4) {
+                t = r;
+                break;
+            }
+        }
+        CHECK(t != NULL, "no late run with a %s %s", field[k][0], comp[k]);
+        if (!t) {
+            cJSON_Delete(res);
+            continue;
+        }
+        cJSON *o = cJSON_GetObjectItemCaseSensitive(t, field[k][0]);
+        if (field[k][1])
+            o = cJSON_GetObjectItemCaseSensitive(o, field[k][1]);
+        set_num(o, comp[k], 1e3 * num(o, comp[k]));
+        label(t, lab, sizeof lab);
+        char what[64];
+        snprintf(what, sizeof what, "%s.%s%s%s", field[k][0], field[k][1] ? field[k][1] : "",
+                 field[k][1] ? "." : "", comp[k]);
+        expect_fail(what, orig, res, lab, what, "");
+        cJSON_Delete(res);
+    }
+
+    /* CPU: another machine is information; the baseline's own machine gates */
+    {
+        cJSON *res = cJSON_Duplicate(orig, 1), *r;
+        cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(res, "runs"))
+            if (isfinite(num(r, "cpu_seconds")))
+                set_num(r, "cpu_seconds", 1.3 * num(r, "cpu_seconds"));
+        save(orig, "base.json");
+        save(res, "res.json");
+        int rc = run_check("", &out);
+        CHECK(rc == 1 && strstr(out, "cpu_seconds.geomean") && strstr(out, "same machine"),
+              "[every CPU time x 1.3, same machine] exit %d (expected 1):\n%.3000s", rc, out);
+        printf("ok   [every CPU time x 1.3 on the baseline's machine goes red]\n");
+        free(out);
+        cJSON *m = cJSON_GetObjectItemCaseSensitive(res, "machine");
+        set_str(m, "cpu_id", "AuthenticAMD 25/1/1");
+        save(res, "res.json");
+        rc = run_check("", &out);
+        CHECK(rc == 0 && strstr(out, "another machine") && strstr(out, "information"),
+              "[every CPU time x 1.3, another CPU] exit %d (expected 0):\n%.3000s", rc, out);
+        printf("ok   [the same on another CPU is information]\n");
+        free(out);
+        cJSON_Delete(res);
+    }
+}
+
 int main(void)
 {
     snprintf(tmp, sizeof tmp, "/tmp/daebench-doctored-XXXXXX");
@@ -211,6 +549,20 @@ int main(void)
         cJSON *c = cJSON_AddObjectToObject(orig, "calibration");
         cJSON_AddNumberToObject(c, "seconds", 0.04);
     }
+    /* one machine for both files, recorded as bench records it (machine.h) */
+    cJSON *mach = cJSON_GetObjectItemCaseSensitive(orig, "machine");
+    if (!mach)
+        mach = cJSON_AddObjectToObject(orig, "machine");
+    set_str(mach, "cpu", "Test CPU");
+    set_str(mach, "cpu_id", "TestVendor 1/2/3");
+    set_str(mach, "libc", "2.36");
+    cJSON *build = cJSON_GetObjectItemCaseSensitive(orig, "build");
+    if (!build)
+        build = cJSON_AddObjectToObject(orig, "build");
+    set_str(build, "compiler", "GNU 12.2.0");
+    set_str(build, "flags", "-O3");
+    set_str(build, "blas", "libblas.so.3");
+    set_str(build, "lapack", "liblapack.so.3");
     cJSON *runs = cJSON_GetObjectItemCaseSensitive(orig, "runs");
     int n = cJSON_GetArraySize(runs), late = n / 2;
     printf("baseline: %d runs; doctoring runs after index %d\n", n, late);
@@ -243,7 +595,7 @@ int main(void)
             /* the same in JSON, for CI bots */
             char *out;
             save(res, "res.json");
-            int rc = run_check("--format json", &out);
+            int rc = run_check("--per-run --format json", &out);
             cJSON *j = cJSON_Parse(out);
             const cJSON *reg = cJSON_GetObjectItemCaseSensitive(j, "regressions");
             const cJSON *first = cJSON_GetArrayItem(reg, 0);
@@ -253,7 +605,7 @@ int main(void)
             cJSON_Delete(j);
             free(out);
             save(res, "res.json");
-            rc = run_check("--format md", &out);
+            rc = run_check("--per-run --format md", &out);
             CHECK(rc == 1 && strstr(out, "| error.end.lambda |"), "--format md: %.2000s", out);
             free(out);
         }
@@ -409,6 +761,7 @@ int main(void)
         cJSON_Delete(res);
     }
 
+    curve_cases(orig);
     cJSON_Delete(orig);
     char rm[300];
     snprintf(rm, sizeof rm, "rm -rf '%s'", tmp);
