@@ -155,6 +155,45 @@ const char *db_esc_term(const char *s)
     return apply(s, r_term, "", "");
 }
 
+/* the length (2..4) of the valid UTF-8 sequence of a printable character at u,
+ * or 0 */
+static int utf8_len(const unsigned char *u)
+{
+    int len = u[0] >= 0xf0 ? 4 : u[0] >= 0xe0 ? 3 : u[0] >= 0xc0 ? 2 : 0;
+    if (len == 0 || u[0] > 0xf4)
+        return 0;
+    unsigned long cp = u[0] & (0x3fu >> (len - 1));
+    for (int i = 1; i < len; i++) {
+        if ((u[i] & 0xc0) != 0x80)   /* also the terminating NUL */
+            return 0;
+        cp = cp << 6 | (u[i] & 0x3fu);
+    }
+    static const unsigned long least[5] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < least[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp <= 0x9f)
+        return 0;
+    return len;
+}
+
+void db_printable_utf8(char *s)
+{
+    if (!s)
+        return;
+    unsigned char *u = (unsigned char *)s;
+    while (*u) {
+        if (*u < 0x80) {
+            if (is_ctrl(*u))
+                *u = '?';
+            u++;
+            continue;
+        }
+        int len = utf8_len(u);
+        if (len == 0)
+            *u++ = '?';
+        else
+            u += len;
+    }
+}
+
 int db_name_valid(const char *s)
 {
     if (!s || !*s || *s == '-' || *s == '.')

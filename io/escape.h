@@ -37,6 +37,13 @@ const char *db_esc_md(const char *s);
 const char *db_esc_csv(const char *s);
 const char *db_esc_term(const char *s);
 
+/* s in place made printable UTF-8 (issue 28: text from a solver plugin): every
+ * control character (C0, DEL, C1 as U+0080..U+009F) and every byte that is not
+ * part of a valid UTF-8 sequence (overlong, surrogate, above U+10FFFF,
+ * truncated) becomes '?'; valid printable characters stay.  The length never
+ * changes; NULL is left alone. */
+void db_printable_utf8(char *s);
+
 /* a name of a problem, scenario, formulation, solver, variant, parameter or
  * suite: 1..DB_NAME_MAX characters of [A-Za-z0-9._+-], not starting with '-'
  * or '.'; 1 if s is one */

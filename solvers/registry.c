@@ -60,7 +60,7 @@ const db_solver *db_solver_find(const char *name)
 const char *db_status_name(db_status s)
 {
     static const char *const names[] = {
-        "ok", "stepsize", "newton", "budget", "input", "nonfinite", "memory"
+        "ok", "stepsize", "newton", "budget", "input", "nonfinite", "memory", "invalid"
     };
     return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "unknown";
 }

@@ -28,7 +28,9 @@ typedef enum {
     DB_FAIL_BUDGET,       /* max_steps or max_cpu exceeded */
     DB_FAIL_INPUT,        /* formulation not accepted, bad options */
     DB_FAIL_NONFINITE,    /* NaN/Inf in the solution */
-    DB_FAIL_MEMORY
+    DB_FAIL_MEMORY,
+    DB_FAIL_INVALID       /* a result the harness cannot vouch for (a plugin's
+                           * negative counter, ok without a model evaluation) */
 } db_status;
 
 typedef struct {

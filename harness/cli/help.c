@@ -59,16 +59,22 @@ const db_help db_help_table[] = {
      "  --jobs J              worker processes (default: cores, at most 8)\n"
      "  --resume              keep the runs already in DIR/bench.json, run the rest\n"},
     {"check", "check --baseline FILE --results FILE [--measure M] [--optional S,..]\n"
-              "             [--format text|md|json] [--ignore-cpu] [--THRESHOLD VALUE]",
-     "compare a bench file with a baseline run by run; exit 1 on a regression",
+              "             [--format text|md|json] [--ignore-cpu] [--per-run] [--THRESHOLD VALUE]",
+     "compare a bench file with a baseline at equal accuracy; exit 1 on a regression",
      "  --baseline FILE       the stored bench file (reference/baseline/quick.json)\n"
      "  --results FILE        the new bench file\n"
      "  --measure M           gscd (default), ivp_scd or lambda_scd\n"
      "  --optional S,..       solvers whose absence from the build is not a regression\n"
      "  --format F            text (default), md or json\n"
      "  --ignore-cpu          do not compare CPU times\n"
+     "  --per-run             compare every run with the baseline's run at its tolerance\n"
+     "                        (proves a refactoring changed no counter) instead of the\n"
+     "                        work-precision curves at equal accuracy (the default)\n"
      "  --THRESHOLD VALUE     override one threshold of the table in docs/check.md\n"
-     "                        (--error-digits, --counter-growth, ...)\n"},
+     "                        (--curve-growth, --cpu-solver, --counter-growth, ...)\n"
+     "--format json: {\"mode\", \"machine\", \"cpu_gated\", \"runs\": run findings,\n"
+     "\"curves\": [{problem, scenario, formulation, solver, variant, series, measure,\n"
+     "work, verdict, work_ratio, work_ratio_worst, accuracy_shift, ...}], ...}\n"},
     {"plot", "plot --results FILE [--out DIR] [--traj DIR] [--baseline FILE]\n"
              "       plot --trajectory FILE.csv [--out DIR]",
      "gnuplot diagrams (PNG + SVG) of a bench file, or the error over time of one run",

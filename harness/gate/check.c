@@ -684,9 +684,10 @@ static void judge_curves(check_ctx *c, const bench_file *B, const bench_file *R,
 {
     db_curve_opts o = {
         .counters = {c->th[DB_TH_CURVE_GROWTH], c->th[DB_TH_CURVE_POINT],
-                     c->th[DB_TH_CURVE_DIGITS], c->th[DB_TH_CURVE_POINT_DIGITS]},
-        .cpu = {c->th[DB_TH_CPU_CURVE], c->th[DB_TH_CPU_POINT], 2 * c->th[DB_TH_CURVE_DIGITS],
-                2 * c->th[DB_TH_CURVE_POINT_DIGITS]},
+                     c->th[DB_TH_CURVE_DIGITS], c->th[DB_TH_CURVE_POINT_DIGITS], NAN},
+        /* CPU noise moves accuracy at equal CPU time by digits on steep curves:
+         * CPU curves are judged by their work ratio only */
+        .cpu = {c->th[DB_TH_CPU_CURVE], c->th[DB_TH_CPU_POINT], INFINITY, INFINITY, NAN},
         .floor = c->th[DB_TH_FLOOR], .cpu_scale = c->cpu_scale,
         .cpu_gated = same && c->use_cpu, .cpu_min = c->th[DB_TH_CPU_MIN]};
     if (db_curves_judge(cJSON_GetObjectItemCaseSensitive(B->root, "runs"),

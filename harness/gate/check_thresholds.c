@@ -26,7 +26,7 @@ const db_check_threshold db_check_thresholds[DB_TH_COUNT] = {
                           "CPU time of one run, normalised by the calibration, may grow by "
                           "this factor"},
     [DB_TH_CPU_SLACK] = {"cpu-slack", 0.005, "s", "... plus this many seconds"},
-    [DB_TH_CPU_SOLVER] = {"cpu-solver", 1.2, "factor",
+    [DB_TH_CPU_SOLVER] = {"cpu-solver", 1.25, "factor",
                           "the geometric mean of a solver's normalised CPU-time ratios may "
                           "grow by this factor"},
     [DB_TH_CPU_MIN] = {"cpu-min", 0.002, "s",

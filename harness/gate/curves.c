@@ -36,6 +36,7 @@ const int db_curve_nwork = (int)(sizeof db_curve_work_names / sizeof *db_curve_w
 
 #define MAXPTS 64
 #define SAME_EPS 1e-9
+#define FLAT 0.2 /* digits */
 
 static int by_acc(const void *a, const void *b)
 {
@@ -176,12 +177,21 @@ void db_curve_compare(const db_curve_pt *b0, int nb0, const db_curve_pt *n0, int
     o->hi = fmin(fb[nfb - 1].acc, fn[nfn - 1].acc);
 
     /* each new point against the baseline frontier: its work at its accuracy,
-     * its accuracy at its work; a point that is a baseline point counts 0 */
+     * its accuracy at its work; a point that is a baseline point counts 0.  Work
+     * at equal accuracy is undefined where accuracy does not tell runs apart: a
+     * baseline flat within FLAT digits, or a point at the accuracy cap (the
+     * floor of the errors) */
+    double amin = INFINITY, amax = -INFINITY;
+    for (int j = 0; j < nb; j++)
+        amin = fmin(amin, b[j].acc), amax = fmax(amax, b[j].acc);
+    int flat = amax - amin < FLAT;
     double sr = 0, ss = 0, worst = -INFINITY, sworst = INFINITY;
     int kr = 0, ks = 0;
     for (int i = 0; i < nn; i++) {
         int same = in_curve(&n[i], b, nb);
-        double lb = lwork_at(fb, nfb, n[i].acc), ab = acc_at(fb, nfb, log10(n[i].work));
+        int capped = isfinite(th->cap) && n[i].acc >= th->cap - SAME_EPS;
+        double lb = flat || capped ? NAN : lwork_at(fb, nfb, n[i].acc);
+        double ab = acc_at(fb, nfb, log10(n[i].work));
         if (same || isfinite(lb)) {
             double d = same ? 0 : log10(n[i].work) - lb;
             sr += d, kr++;
@@ -369,7 +379,9 @@ int db_curves_judge(const cJSON *base, const cJSON *res, const db_curve_opts *o,
                     const cJSON *r = k[i + q].r;
                     pb[kb] = (db_curve_pt){db_curve_acc_of(r, a, o->floor), work_of(r, w, 1.0),
                                            db_json_num_at(r, "rtol", NULL)};
-                    gbase |= !cpu || pb[kb].work >= o->cpu_min;
+                    if (cpu && pb[kb].work < o->cpu_min)
+                        pb[kb].work = NAN; /* timer noise: not a point of a CPU curve */
+                    gbase |= !cpu || isfinite(pb[kb].work);
                     any |= isfinite(pb[kb].acc);
                     kb++;
                 }
@@ -378,17 +390,24 @@ int db_curves_judge(const cJSON *base, const cJSON *res, const db_curve_opts *o,
                     pn[kn] = (db_curve_pt){db_curve_acc_of(r, a, o->floor),
                                            work_of(r, w, o->cpu_scale),
                                            db_json_num_at(r, "rtol", NULL)};
+                    if (cpu && pn[kn].work < o->cpu_min)
+                        pn[kn].work = NAN;
                     any |= isfinite(pn[kn].acc);
                     kn++;
                 }
-                if (!any || !gbase) /* a measure the series does not have, or CPU noise only */
-                    continue;
+                int cpun = 0;
+                for (int q = 0; q < kn; q++)
+                    cpun += isfinite(pn[q].work) && isfinite(pn[q].acc);
+                if (!any || !gbase || (cpu && !cpun)) /* a measure the series does not */
+                    continue;                         /* have, or CPU timer noise only */
                 db_curve_row *row = &set->rows[set->n++];
                 row->s = s;
                 row->acc = a;
                 row->work = w;
                 row->cpu_info = cpu && !o->cpu_gated;
-                db_curve_compare(pb, kb, pn, kn, cpu ? &o->cpu : &o->counters, &row->c);
+                db_curve_th th = cpu ? o->cpu : o->counters;
+                th.cap = a < 2 ? NAN : -log10(o->floor); /* errors are floored, scd not */
+                db_curve_compare(pb, kb, pn, kn, &th, &row->c);
             }
         i = j;
     }

@@ -32,6 +32,7 @@ typedef struct {
     double point;        /* one point's work ratio beyond this: worse */
     double digits;       /* mean accuracy shift at equal work beyond −digits: worse */
     double point_digits; /* one point's accuracy shift beyond −point_digits: worse */
+    double cap;          /* the accuracy cap (errors floored), NAN: none */
 } db_curve_th;
 
 /* the comparison of a new curve with its baseline curve */

@@ -14,6 +14,8 @@
 #include "harness/cli/commands.h"
 #include "io/jsonio.h"
 #include "harness/papers/papers.h"
+#include "harness/run/isolate.h"
+#include "harness/run/plugin.h"
 #include "harness/run/run.h"
 
 #ifndef DAEBENCH_SOURCE_DIR
@@ -72,7 +74,13 @@ static const db_run_result *cached_run(cache_t *cache, const char *cmd, const ch
         spec.max_cpu = PAPERS_MAX_CPU;
     spec.timing_cap = 1e-9; /* one integration: the page compares counters, not time */
     char err[512];
-    if (db_run_execute(&spec, &rc->res, err, sizeof err) != 0)
+    /* a plugin's solver runs in a child, as in run and bench: a crash of it is a
+     * failed run of the page, not of daebench (issue 28) */
+    int st = db_plugin_of(spec.solver) ? db_run_isolated(&spec, NULL, &rc->res, err, sizeof err)
+                                       : db_run_execute(&spec, &rc->res, err, sizeof err);
+    if (st == 1)
+        db_die("papers: %s: interrupted", where);
+    if (st != 0)
         db_die("papers: %s: %s", where, err);
     rc->words = buf;
     cache->n++;

@@ -23,6 +23,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,7 @@
 #include "harness/cli/cli.h"
 #include "daebench/plugin.h"
 #include "harness/run/plugin.h"
+#include "io/escape.h"
 #include "io/sha256.h"
 #include "reference/refgen.h"
 
@@ -81,7 +83,25 @@ static int nfiles;
 static slot slots[DB_MAX_PLUGIN_SOLVERS];
 static int nslots;
 
-/* ---- the mechanical system through the ABI: ctx is the const db_mech * ---- */
+/* ---- the calls through the ABI: ctx counts them ------------------------ */
+
+typedef struct {
+    const db_dae *d;
+    const db_mech *m;
+    long nrhs, njac, nmech;  /* calls of F, of the Jacobians, of the mechanical system */
+    long limit;              /* the budget's bound on nrhs + njac; 0 = none */
+    int over;                /* the bound was passed: every further call fails */
+} call_ctx;
+
+/* the mechanical system of a call context, the call counted */
+static const db_mech *mech_of(void *ctx)
+{
+    call_ctx *cx = ctx;
+    cx->nmech++;
+    return cx->m;
+}
+
+/* ---- the mechanical system through the ABI ------------------------------- */
 
 static const double none[1];   /* a valid pointer for zero-length groups */
 
@@ -98,7 +118,7 @@ static void zero(double *x, long n)
 
 static void m_mass(void *ctx, double t, const double *p, double *M)
 {
-    const db_mech *m = ctx;
+    const db_mech *m = mech_of(ctx);
     zero(M, (long)m->nv * m->nv);
     m->mass(m, t, p, M);
 }
@@ -106,14 +126,14 @@ static void m_mass(void *ctx, double t, const double *p, double *M)
 static void m_force(void *ctx, double t, const double *p, const double *v, const double *lam,
                     const double *mu, double *f)
 {
-    const db_mech *m = ctx;
+    const db_mech *m = mech_of(ctx);
     zero(f, m->nv);
     m->force(m, t, p, v, nz(lam), nz(mu), f);
 }
 
 static void m_g(void *ctx, double t, const double *p, double *g)
 {
-    const db_mech *m = ctx;
+    const db_mech *m = mech_of(ctx);
     zero(g, m->nl);
     if (m->nl > 0 && m->g)
         m->g(m, t, p, g);
@@ -121,7 +141,7 @@ static void m_g(void *ctx, double t, const double *p, double *g)
 
 static void m_G(void *ctx, double t, const double *p, double *G)
 {
-    const db_mech *m = ctx;
+    const db_mech *m = mech_of(ctx);
     zero(G, (long)m->nl * m->np);
     if (m->nl > 0 && m->G)
         m->G(m, t, p, G);
@@ -129,7 +149,7 @@ static void m_G(void *ctx, double t, const double *p, double *G)
 
 static void m_g_t(void *ctx, double t, const double *p, double *gt)
 {
-    const db_mech *m = ctx;
+    const db_mech *m = mech_of(ctx);
     zero(gt, m->nl);
     if (m->nl > 0 && m->g_t)
         m->g_t(m, t, p, gt);
@@ -137,7 +157,7 @@ static void m_g_t(void *ctx, double t, const double *p, double *gt)
 
 static void m_kappa_g(void *ctx, double t, const double *p, const double *v, double *k)
 {
-    const db_mech *m = ctx;
+    const db_mech *m = mech_of(ctx);
     zero(k, m->nl);
     if (m->nl > 0 && m->kappa_g)
         m->kappa_g(m, t, p, v, k);
@@ -145,7 +165,7 @@ static void m_kappa_g(void *ctx, double t, const double *p, const double *v, dou
 
 static void m_H(void *ctx, double t, const double *p, double *H)
 {
-    const db_mech *m = ctx;
+    const db_mech *m = mech_of(ctx);
     zero(H, (long)m->nm * m->nv);
     if (m->nm > 0 && m->H)
         m->H(m, t, p, H);
@@ -153,7 +173,7 @@ static void m_H(void *ctx, double t, const double *p, double *H)
 
 static void m_h(void *ctx, double t, const double *p, double *h)
 {
-    const db_mech *m = ctx;
+    const db_mech *m = mech_of(ctx);
     zero(h, m->nm);
     if (m->nm > 0 && m->h)
         m->h(m, t, p, h);
@@ -161,7 +181,7 @@ static void m_h(void *ctx, double t, const double *p, double *h)
 
 static void m_kappa_h(void *ctx, double t, const double *p, const double *v, double *k)
 {
-    const db_mech *m = ctx;
+    const db_mech *m = mech_of(ctx);
     zero(k, m->nm);
     if (m->nm > 0 && m->kappa_h)
         m->kappa_h(m, t, p, v, k);
@@ -171,7 +191,7 @@ static void m_force_jac(void *ctx, double t, const double *p, const double *v,
                         const double *lam, const double *mu, double *fp, double *fv, double *fl,
                         double *fm)
 {
-    const db_mech *m = ctx;
+    const db_mech *m = mech_of(ctx);
     double dummy[1];
     zero(fp, (long)m->nv * m->np);
     zero(fv, (long)m->nv * m->nv);
@@ -182,11 +202,11 @@ static void m_force_jac(void *ctx, double t, const double *p, const double *v,
 
 static double m_energy(void *ctx, double t, const double *p, const double *v)
 {
-    const db_mech *m = ctx;
+    const db_mech *m = mech_of(ctx);
     return m->energy(m, t, p, v);
 }
 
-static void mech_view(const db_mech *m, dbp_mech *pm)
+static void mech_view(const db_mech *m, call_ctx *cx, dbp_mech *pm)
 {
     memset(pm, 0, sizeof *pm);
     pm->np = m->np;
@@ -194,7 +214,8 @@ static void mech_view(const db_mech *m, dbp_mech *pm)
     pm->nl = m->nl;
     pm->nm = m->nm;
     pm->flags = m->flags;  /* the DBP_ flags have the values of the DB_ ones */
-    pm->ctx = (void *)m;
+    cx->m = m;
+    pm->ctx = cx;
     pm->mass = m_mass;
     pm->force = m_force;
     pm->g = m_g;
@@ -210,30 +231,35 @@ static void mech_view(const db_mech *m, dbp_mech *pm)
 
 /* ---- the DAE through the ABI: ctx counts the calls ------------------------ */
 
-typedef struct {
-    const db_dae *d;
-    long nrhs, njac;
-} call_ctx;
+/* 0 while the calls of F and of the Jacobians are within the budget's bound;
+ * past it every call fails (nonzero: cannot be evaluated) and the run fails
+ * "budget" when the plugin returns */
+static int past_bound(call_ctx *c)
+{
+    if (c->limit > 0 && c->nrhs + c->njac > c->limit)
+        c->over = 1;
+    return c->over;
+}
 
 static int d_rhs(void *ctx, double t, const double *y, double *F)
 {
     call_ctx *c = ctx;
     c->nrhs++;
-    return c->d->rhs(c->d, t, y, F);
+    return past_bound(c) ? 1 : c->d->rhs(c->d, t, y, F);
 }
 
 static int d_jac(void *ctx, double t, const double *y, double *J)
 {
     call_ctx *c = ctx;
     c->njac++;
-    return c->d->jac(c->d, t, y, J);
+    return past_bound(c) ? 1 : c->d->jac(c->d, t, y, J);
 }
 
 static int d_jac_sparse(void *ctx, double t, const double *y, double *Jx)
 {
     call_ctx *c = ctx;
     c->njac++;
-    return c->d->jac_sparse(c->d, t, y, Jx);
+    return past_bound(c) ? 1 : c->d->jac_sparse(c->d, t, y, Jx);
 }
 
 static void dae_view(const db_dae *d, call_ctx *cx, dbp_mech *pm, dbp_dae *pd)
@@ -255,8 +281,8 @@ static void dae_view(const db_dae *d, call_ctx *cx, dbp_mech *pm, dbp_dae *pd)
     pd->off_l = d->off_l;
     pd->off_m = d->off_m;
     pd->off_eta = d->off_eta;
+    memset(cx, 0, sizeof *cx);
     cx->d = d;
-    cx->nrhs = cx->njac = 0;
     pd->ctx = cx;
     pd->rhs = d_rhs;
     pd->jac = d_jac;
@@ -268,12 +294,13 @@ static void dae_view(const db_dae *d, call_ctx *cx, dbp_mech *pm, dbp_dae *pd)
         pd->jac_sparse = d_jac_sparse;
     }
     if (d->mech) {
-        mech_view(d->mech, pm);
+        mech_view(d->mech, cx, pm);
         pd->mech = pm;
     }
 }
 
-/* a message from the plugin: NUL-terminated, on one line */
+/* a message from the plugin: NUL-terminated, on one line, printable UTF-8 (a
+ * control byte or an invalid sequence becomes '?': escape.h) */
 static void tidy(char *msg, size_t msglen)
 {
     if (msglen == 0)
@@ -282,6 +309,20 @@ static void tidy(char *msg, size_t msglen)
     for (char *c = msg; *c; c++)
         if (*c == '\n' || *c == '\r' || *c == '\t')
             *c = ' ';
+    db_printable_utf8(msg);
+}
+
+/* a counter of the plugin checked: a negative one is set to 0 and named in bad
+ * (the first only) */
+static long counted(long v, const char *name, const char **bad, long *badv)
+{
+    if (v >= 0)
+        return v;
+    if (!*bad) {
+        *bad = name;
+        *badv = v;
+    }
+    return 0;
 }
 
 static db_status slot_integrate(int i, const db_dae *d, const db_solver_opts *o,
@@ -295,6 +336,10 @@ static db_status slot_integrate(int i, const db_dae *d, const db_solver_opts *o,
     dbp_dae pd;
     call_ctx cx;
     dae_view(d, &cx, &pm, &pd);
+    /* the budget seen from here: max_steps step attempts (the ABI's default when
+     * 0) of at most DB_PLUGIN_EVALS_PER_STEP(n) calls of F and the Jacobians */
+    long max_steps = o->max_steps > 0 ? o->max_steps : DB_PLUGIN_DEFAULT_STEPS;
+    cx.limit = max_steps * DB_PLUGIN_EVALS_PER_STEP(d->n);
     dbp_options po = {.rtol = o->rtol, .atol = o->atol, .h0 = o->h0, .hmax = o->hmax,
                       .max_steps = o->max_steps, .max_cpu = o->max_cpu, .variant = o->variant};
     dbp_output pout = {.nt = out->nt, .t = out->t, .y = out->y};
@@ -302,12 +347,16 @@ static db_status slot_integrate(int i, const db_dae *d, const db_solver_opts *o,
     memset(&pc, 0, sizeof pc);
     int st = s->integrate(s->k, &pd, &po, &pout, &pc, msg, msglen);
     tidy(msg, msglen);
-    c->steps = pc.steps;
-    c->rejected = pc.rejected;
+    const char *neg = NULL;
+    long negv = 0;
+    c->steps = counted(pc.steps, "steps", &neg, &negv);
+    c->rejected = counted(pc.rejected, "rejected", &neg, &negv);
     c->f_evals = cx.nrhs;
-    c->jac_evals = pc.jac_evals > cx.njac ? pc.jac_evals : cx.njac;
-    c->decompositions = pc.decompositions;
-    c->solves = pc.solves;
+    c->jac_evals = counted(pc.jac_evals, "jac_evals", &neg, &negv);
+    if (c->jac_evals < cx.njac)
+        c->jac_evals = cx.njac;
+    c->decompositions = counted(pc.decompositions, "decompositions", &neg, &negv);
+    c->solves = counted(pc.solves, "solves", &neg, &negv);
     int nx = pc.nextra < 0 ? 0 : pc.nextra > DBP_MAX_EXTRA ? DBP_MAX_EXTRA : pc.nextra;
     for (int k = 0; k < nx; k++) {
         char *name = s->extra_names[k];
@@ -318,11 +367,33 @@ static db_status slot_integrate(int i, const db_dae *d, const db_solver_opts *o,
                   ('0' <= *ch && *ch <= '9') || *ch == '_'))
                 *ch = '_';
         if (name[0])
-            db_counters_set_extra(c, name, pc.extra[k].value);
+            db_counters_set_extra(c, name, counted(pc.extra[k].value, name, &neg, &negv));
     }
     if (st < DBP_OK || st > DBP_FAIL_MEMORY) {
         snprintf(msg, msglen, "plugin solver %s returned the unknown status %d", s->name, st);
         return DB_FAIL_INPUT;
+    }
+    /* what the harness cannot vouch for fails the run (issue 28) */
+    if (neg) {
+        snprintf(msg, msglen, "plugin solver %s reported the negative counter %s = %ld", s->name,
+                 neg, negv);
+        return DB_FAIL_INVALID;
+    }
+    if (cx.over) {
+        snprintf(msg, msglen, "plugin solver %s: more than %ld evaluations of F and the Jacobian "
+                 "(max_steps %ld x %ld)", s->name, cx.limit, max_steps,
+                 (long)DB_PLUGIN_EVALS_PER_STEP(d->n));
+        return DB_FAIL_BUDGET;
+    }
+    if (st == DBP_OK && c->steps + c->rejected > max_steps) {
+        snprintf(msg, msglen, "plugin solver %s reported %ld steps and %ld rejected, more than "
+                 "max_steps %ld", s->name, c->steps, c->rejected, max_steps);
+        return DB_FAIL_BUDGET;
+    }
+    if (st == DBP_OK && cx.nrhs + cx.njac + cx.nmech == 0) {
+        snprintf(msg, msglen, "plugin solver %s returned ok without evaluating the model",
+                 s->name);
+        return DB_FAIL_INVALID;
     }
     return (db_status)st;  /* DBP_* have the values of DB_* (solver.h) */
 }
@@ -393,28 +464,38 @@ static int good_name(const char *s)
     return 1;
 }
 
-/* the real load: dies with one line on every problem */
-static void load(const char *path)
+/* a load failure: its one line into err; -1 */
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* the real load: 0, or -1 with one line in err on every problem */
+static int load(const char *path, char *err, size_t errlen)
 {
     if (nfiles == MAX_FILES)
-        db_die("plugin %s: too many plugins (at most %d)", path, MAX_FILES);
+        return fail(err, errlen, "plugin %s: too many plugins (at most %d)", path, MAX_FILES);
     struct stat st;
     if (stat(path, &st) != 0)
-        db_die("plugin %s: %s", path, strerror(errno));
+        return fail(err, errlen, "plugin %s: %s", path, strerror(errno));
     if (!S_ISREG(st.st_mode))
-        db_die("plugin %s: not a file", path);
+        return fail(err, errlen, "plugin %s: not a file", path);
     db_plugin_file *f = &files[nfiles];
     if (strlen(path) >= sizeof f->path)
-        db_die("plugin %.60s...: path too long", path);
+        return fail(err, errlen, "plugin %.60s...: path too long", path);
     snprintf(f->path, sizeof f->path, "%s", path);
     if (db_sha256_file(path, f->sha256) != 0)
-        db_die("plugin %s: cannot read: %s", path, strerror(errno));
+        return fail(err, errlen, "plugin %s: cannot read: %s", path, strerror(errno));
     /* dlopen searches the library path for a name without '/' */
     char local[1100];
     snprintf(local, sizeof local, "%s%s", strchr(path, '/') ? "" : "./", path);
     void *h = dlopen(local, RTLD_NOW | RTLD_LOCAL);
     if (!h)
-        db_die("plugin %s: cannot load: %s", path, dlerror());
+        return fail(err, errlen, "plugin %s: cannot load: %s", path, dlerror());
     fn_version version;
     fn_count count;
     fn_describe describe;
@@ -430,29 +511,33 @@ static void load(const char *path)
                           : !describe ? "daebench_plugin_describe"
                           : !integrate ? "daebench_plugin_integrate" : NULL;
     if (missing)
-        db_die("plugin %s: missing symbol %s (not a daebench plugin? see docs/plugin.md)", path,
-               missing);
+        return fail(err, errlen,
+                    "plugin %s: missing symbol %s (not a daebench plugin? see docs/plugin.md)",
+                    path, missing);
     int v = version();
     if (v < 0 || v / 1000 != DAEBENCH_PLUGIN_ABI_MAJOR || v % 1000 > DAEBENCH_PLUGIN_ABI_MINOR)
-        db_die("plugin %s: ABI version %d (%d.%d), this daebench speaks %d.%d (rebuild the "
-               "plugin against its include/daebench/plugin.h)", path, v, v / 1000, v % 1000,
-               DAEBENCH_PLUGIN_ABI_MAJOR, DAEBENCH_PLUGIN_ABI_MINOR);
+        return fail(err, errlen,
+                    "plugin %s: ABI version %d (%d.%d), this daebench speaks %d.%d (rebuild the "
+                    "plugin against its include/daebench/plugin.h)", path, v, v / 1000, v % 1000,
+                    DAEBENCH_PLUGIN_ABI_MAJOR, DAEBENCH_PLUGIN_ABI_MINOR);
     int n = count();
     if (n < 1 || n > DB_MAX_PLUGIN_SOLVERS - nslots)
-        db_die("plugin %s: daebench_plugin_count() = %d (expected 1..%d)", path, n,
-               DB_MAX_PLUGIN_SOLVERS - nslots);
+        return fail(err, errlen, "plugin %s: daebench_plugin_count() = %d (expected 1..%d)",
+                    path, n, DB_MAX_PLUGIN_SOLVERS - nslots);
     for (int k = 0; k < n; k++) {
         dbp_solver_desc desc;
         memset(&desc, 0, sizeof desc);
         if (describe(k, &desc) != 0)
-            db_die("plugin %s: daebench_plugin_describe(%d) failed", path, k);
+            return fail(err, errlen, "plugin %s: daebench_plugin_describe(%d) failed", path, k);
         if (!memchr(desc.name, '\0', sizeof desc.name) || !good_name(desc.name))
-            db_die("plugin %s: solver %d has a bad name (letters, digits, '-', '_'; at most %d)",
-                   path, k, DBP_NAME_LEN - 1);
+            return fail(err, errlen,
+                        "plugin %s: solver %d has a bad name (letters, digits, '-', '_'; "
+                        "at most %d)",
+                        path, k, DBP_NAME_LEN - 1);
         desc.title[sizeof desc.title - 1] = '\0';
         if (desc.forms == 0 || desc.forms >= DBP_FORM_BIT(DB_NFORMS))
-            db_die("plugin %s: solver %s: bad formulation mask 0x%x", path, desc.name,
-                   desc.forms);
+            return fail(err, errlen, "plugin %s: solver %s: bad formulation mask 0x%x", path,
+                        desc.name, desc.forms);
         slot *s = &slots[nslots];
         memset(s, 0, sizeof *s);
         memcpy(s->name, desc.name, sizeof s->name);
@@ -469,13 +554,16 @@ static void load(const char *path)
         s->solver.supports = supports ? supportss[nslots] : NULL;
         int rc = db_solver_register(&s->solver);
         if (rc == -1)
-            db_die("plugin %s: solver name '%s' is taken (a built-in solver or another plugin)",
-                   path, s->name);
+            return fail(err, errlen,
+                        "plugin %s: solver name '%s' is taken (a built-in solver or another "
+                        "plugin)",
+                        path, s->name);
         if (rc != 0)
-            db_die("plugin %s: the solver table is full", path);
+            return fail(err, errlen, "plugin %s: the solver table is full", path);
         nslots++;
     }
     nfiles++;
+    return 0;
 }
 
 static db_status integrate_any(const db_solver *s, const db_dae *d, const db_solver_opts *o,
@@ -485,37 +573,71 @@ static db_status integrate_any(const db_solver *s, const db_dae *d, const db_sol
                            : s->integrate(d, o, out, c, msg, msglen);
 }
 
+/* what the loading child sends: LOADED after a load that succeeded, else
+ * REFUSED and the line of the refusal; anything else (nothing: the child
+ * exited or was killed first) is a failure of the plugin */
+#define LOADED 'Y'
+#define REFUSED 'N'
+
 void db_plugin_load(const char *path)
 {
-    /* first in a child: a plugin that crashes or hangs while loading */
+    /* first in a child: a plugin that crashes, hangs or exits while loading */
     long limit = LOAD_SECONDS;
     const char *env = getenv("DAEBENCH_PLUGIN_LOAD_SECONDS");
     if (env && (db_parse_count(env, &limit) != 0 || limit < 1 || limit > 3600))
         db_die("bad DAEBENCH_PLUGIN_LOAD_SECONDS '%s' (expected 1..3600)", env);
+    char err[1400];
+    int fd[2];
+    if (pipe(fd) != 0)
+        db_die("plugin %s: cannot make a pipe: %s", path, strerror(errno));
     fflush(stdout);
     fflush(stderr);
     pid_t c = fork();
     if (c < 0)
         db_die("plugin %s: cannot fork: %s", path, strerror(errno));
     if (c == 0) {
+        close(fd[0]);
         alarm((unsigned)limit);
-        load(path);   /* dies (exit 2, its line printed) on bad input */
-        _exit(0);
+        char word[1 + sizeof err];
+        int rc = load(path, word + 1, sizeof word - 1);
+        word[0] = rc == 0 ? LOADED : REFUSED;
+        size_t len = rc == 0 ? 1 : 1 + strlen(word + 1);
+        ssize_t w;
+        while ((w = write(fd[1], word, len)) < 0 && errno == EINTR)
+            ;
+        _exit(w == (ssize_t)len ? 0 : 3);
     }
+    close(fd[1]);
+    char got[1 + sizeof err];
+    size_t n = 0;
+    for (;;) {
+        ssize_t r = read(fd[0], got + n, sizeof got - 1 - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        n += (size_t)r;
+        if (n == sizeof got - 1)
+            break;
+    }
+    got[n] = '\0';
+    close(fd[0]);
     int st;
     while (waitpid(c, &st, 0) < 0)
         if (errno != EINTR)
             db_die("plugin %s: wait: %s", path, strerror(errno));
+    if (n >= 1 && got[0] == REFUSED)
+        db_die("%s", got + 1);   /* the child said why */
     if (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM)
         db_die("plugin %s: did not load within %ld s (killed)", path, limit);
     if (WIFSIGNALED(st))
         db_die("plugin %s: crashed while loading (signal %d, %s)", path, WTERMSIG(st),
                strsignal(WTERMSIG(st)));
-    if (WEXITSTATUS(st) == DB_EXIT_BAD_INPUT)
-        exit(DB_EXIT_BAD_INPUT);   /* the child said why */
-    if (WEXITSTATUS(st) != 0)
-        db_die("plugin %s: exited with status %d while loading", path, WEXITSTATUS(st));
-    load(path);
+    if (n != 1 || got[0] != LOADED)
+        db_die("plugin %s: exited with status %d while loading (it must not end the process)",
+               path, WEXITSTATUS(st));
+    if (load(path, err, sizeof err) != 0)
+        db_die("%s", err);
     /* reference generation runs a plugin's solver in a child process too */
     db_refgen_set_integrator(integrate_any);
 }

@@ -8,6 +8,15 @@
 
 #define DB_MAX_PLUGIN_SOLVERS 32
 
+/* What the harness checks of a plugin's integration itself (issue 28), whatever
+ * the plugin says: a negative counter, or the status ok without one call of F,
+ * a Jacobian or the mechanical system, fails the run "invalid"; more calls of
+ * F and the Jacobians than max_steps (DB_PLUGIN_DEFAULT_STEPS when 0) times
+ * DB_PLUGIN_EVALS_PER_STEP(n) make every further call fail and the run fail
+ * "budget", and so does the status ok with steps + rejected > max_steps. */
+#define DB_PLUGIN_DEFAULT_STEPS 100000L
+#define DB_PLUGIN_EVALS_PER_STEP(n) (16L + 2L * (long)(n))
+
 /* a loaded plugin file */
 typedef struct {
     char path[1024];       /* as given on the command line */

@@ -99,19 +99,27 @@ static void key_add(char *key, size_t *used, const char *fmt, const char *s, dou
         *used += (size_t)w;
 }
 
-/* the identity of a run: names, variant, tolerances, params sorted by name */
+/* the identity of a run: names, the plugin build (its sha256, "" for a built-in
+ * solver), variant, tolerances, params sorted by name */
 static void make_key(char *key, const char *problem, const char *scenario, const char *form,
-                     const char *solver, const char *variant, double rtol, double atol,
-                     const char **pnames, const double *pvals, int np)
+                     const char *solver, const char *sha256, const char *variant, double rtol,
+                     double atol, const char **pnames, const double *pvals, int np)
 {
     size_t used = 0;
     key[0] = '\0';
-    used = (size_t)snprintf(key, KEY_LEN, "%s|%s|%s|%s|%s|", problem, scenario, form, solver,
-                            variant ? variant : "");
+    used = (size_t)snprintf(key, KEY_LEN, "%s|%s|%s|%s|%s|%s|", problem, scenario, form, solver,
+                            sha256 ? sha256 : "", variant ? variant : "");
     key_add(key, &used, "%.17g|", NULL, rtol);
     key_add(key, &used, "%.17g|", NULL, atol);
     for (int i = 0; i < np; i++)
         key_add(key, &used, "%s=%.17g,", pnames[i], pvals[i]);
+}
+
+/* the sha256 of the plugin a record names, or NULL */
+static const char *record_sha256(const cJSON *r)
+{
+    const cJSON *pl = cJSON_GetObjectItemCaseSensitive(r, "plugin");
+    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(pl, "sha256"));
 }
 
 /* check one record and build its key; 0 or -1 with err */
@@ -152,8 +160,8 @@ static int record_key(const cJSON *r, char *key, char *err, size_t errlen)
     qsort(names, (size_t)np, sizeof names[0], cmp_str);
     for (int i = 0; i < np; i++)
         vals[i] = cJSON_GetObjectItemCaseSensitive(params, names[i])->valuedouble;
-    make_key(key, id.problem, id.scenario, id.formulation, id.solver, variant, id.rtol, atol,
-             names, vals, np);
+    make_key(key, id.problem, id.scenario, id.formulation, id.solver, record_sha256(r), variant,
+             id.rtol, atol, names, vals, np);
     return 0;
 }
 
@@ -283,22 +291,16 @@ const cJSON *db_resume_find(db_resume *r, const db_run_spec *spec)
             if (strcmp(names[i], p->params[k].name) == 0)
                 vals[i] = spec->par[k];
     char key[KEY_LEN];
-    make_key(key, p->name, p->scenarios[spec->scenario].name, db_form_name(spec->form),
-             spec->solver->name, spec->variant, spec->rtol, spec->atol, names, vals, np);
     /* a plugin's run counts only if it ran the same build of the plugin */
     const db_plugin_file *pf = db_plugin_of(spec->solver);
+    make_key(key, p->name, p->scenarios[spec->scenario].name, db_form_name(spec->form),
+             spec->solver->name, pf ? pf->sha256 : NULL, spec->variant, spec->rtol, spec->atol,
+             names, vals, np);
     int lo = 0, hi = r->nsorted;
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2, c = strcmp(r->key[r->order[mid]], key);
         if (c == 0) {
             int i = r->order[mid];
-            if (pf) {
-                const cJSON *pl = cJSON_GetObjectItemCaseSensitive(r->rec[i], "plugin");
-                const char *sum =
-                    cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(pl, "sha256"));
-                if (!sum || strcmp(sum, pf->sha256) != 0)
-                    return NULL;
-            }
             if (!r->used[i]) {
                 r->used[i] = 1;
                 r->hits++;
@@ -313,13 +315,25 @@ const cJSON *db_resume_find(db_resume *r, const db_run_spec *spec)
     return NULL;
 }
 
+/* 1 if rec is a run of a solver of a plugin loaded now, made by another build
+ * of it (or by a built-in solver of that name): superseded, not kept */
+static int other_build(const cJSON *rec)
+{
+    const char *solver =
+        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "solver"));
+    const db_solver *s = solver ? db_solver_find(solver) : NULL;
+    const db_plugin_file *pf = s ? db_plugin_of(s) : NULL;
+    const char *sum = record_sha256(rec);
+    return pf && (!sum || strcmp(sum, pf->sha256) != 0);
+}
+
 const cJSON *db_resume_unused(const db_resume *r, int *iter)
 {
     if (!r)
         return NULL;
     while (*iter < r->n) {
         int i = (*iter)++;
-        if (!r->used[i])
+        if (!r->used[i] && !other_build(r->rec[i]))
             return r->rec[i];
     }
     return NULL;

@@ -4,8 +4,10 @@
  * instead of running them again.  A run is identified by problem, scenario,
  * params, formulation, solver, variant, rtol and atol; every record of the file
  * (ok, failed or unsupported) counts as finished; the run of a plugin's solver
- * only if its record names the same plugin checksum (another build of the
- * plugin runs again). */
+ * only if its record names the same plugin checksum: the sha256 is part of the
+ * run's identity, another build of the plugin runs again, and the records of a
+ * loaded plugin's solver made by another build are not kept among the runs
+ * outside the selection (db_resume_unused): one build per solver in a file. */
 #ifndef DAEBENCH_RESUME_H
 #define DAEBENCH_RESUME_H
 

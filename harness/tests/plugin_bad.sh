@@ -6,6 +6,12 @@
 # line naming the cause and exit status 2, with no file written; a solver that
 # crashes or loops is a failed run ("signal 11", "cpu limit") of run and of bench,
 # and an unknown status is a failed run with its message on one line.
+# Issue 28: a plugin that ends the process while loading is refused like a
+# crash; what the harness cannot vouch for is a failed run (a negative counter,
+# ok without a model evaluation: "invalid"; a budget ignored: "budget") and the
+# bench file still loads; a plugin's message reaches terminal and JSON as
+# printable UTF-8; papers isolates a plugin's run; --resume after a rebuild
+# keeps only the new build's runs.
 # usage: plugin_bad.sh DAEBENCH_BINARY DIR_OF_BAD_PLUGINS
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 dir=$2
@@ -33,7 +39,82 @@ rm -f "$tmp/junk.so"
 refuse "--plugin without a value" "needs a value" list --plugin
 refuse "solver of an unloaded plugin" "unknown solver 'broken'" run -p pendulum -f GGL -s broken --tol 1e-4
 
+# issue 28: a plugin that ends the process while loading, whatever the status
+for sub in list "bench --solvers broken --out out" "run -p pendulum -f GGL -s broken --tol 1e-4"; do
+    refuse "exit(0) in describe, $sub" "libbadplugin_exitdescribe.so: exited with status 0 while loading" \
+        $sub --plugin "$dir/libbadplugin_exitdescribe.so"
+done
+refuse "exit(0) in a constructor" "libbadplugin_ctorexit.so: exited with status 0 while loading" \
+    bench --plugin "$dir/libbadplugin_ctorexit.so" --solvers broken --out out
+refuse "_exit(2) in a constructor" "libbadplugin_ctorexit2.so: exited with status 2 while loading" \
+    list --plugin "$dir/libbadplugin_ctorexit2.so"
+
 good=$dir/libbadplugin_run.so
+# issue 28: runs the harness cannot vouch for fail, with their reason
+vouch() {   # vouch MODE REASON MESSAGE [run options]
+    local mode=$1 reason=$2 must=$3 out
+    shift 3
+    out=$("$bin" run --plugin "$good" -p pendulum -f GGL -s broken --tol 1e-4 --variant "$mode" "$@" \
+        --json "$tmp/v.json" 2>&1)
+    grep -q "\"reason\":	\"$reason\"" "$tmp/v.json" && echo "$out" | grep -qF -- "$must" \
+        && ok "$mode: failed ($reason): $out" || bad "$mode: $out"
+}
+vouch negative invalid "reported the negative counter solves = -5"
+vouch copy invalid "returned ok without evaluating the model"
+vouch ignore budget "more than 1400 evaluations of F and the Jacobian" --max-steps 50
+vouch ignore1 budget "reported 722 steps and 0 rejected, more than max_steps 50" --max-steps 50
+out=$("$bin" run --plugin "$good" -p pendulum -f GGL -s broken --tol 1e-4 --variant ignore 2>&1)
+echo "$out" | grep -q " ok .*steps=722" && ok "ignore within the default budget: ok" || bad "ignore: $out"
+# a negative counter in a bench: the file loads in csv, check and report
+BADPLUGIN_MODE=negative "$bin" bench --plugin "$good" --solvers broken,radau5 --problems pendulum \
+    --formulations GGL --tols 1e-4 --out "$tmp/neg" >/dev/null 2>&1
+f=$tmp/neg/bench.json
+grep -q '"reason":	"invalid"' "$f" && "$bin" csv --results "$f" --out "$tmp/neg.csv" >/dev/null 2>&1 \
+    && "$bin" check --baseline "$f" --results "$f" >/dev/null 2>&1 \
+    && "$bin" report --results "$f" >/dev/null 2>&1 \
+    && ok "bench with a negative counter: the run is invalid, csv, check, report load the file" \
+    || bad "bench with a negative counter: $(grep '"reason"' "$f")"
+# a message with ESC, 0x01 and invalid UTF-8: '?' on the terminal and in the JSON
+"$bin" run --plugin "$good" -p pendulum -f GGL -s broken --tol 1e-4 --variant escape \
+    --json "$tmp/e.json" >"$tmp/e.out" 2>&1
+if LC_ALL=C grep -q $'[\x01\x1b\xfe\xff]' "$tmp/e.out" "$tmp/e.json"; then
+    bad "raw bytes of the plugin's message passed: $(cat -v "$tmp/e.out")"
+elif grep -qF 'esc?[2J ctl? bad?? utf8 é end' "$tmp/e.out" && grep -qF 'esc?[2J ctl? bad?? utf8 é end' "$tmp/e.json"; then
+    ok "the plugin's message is printable UTF-8: $(cat "$tmp/e.out")"
+else
+    bad "escaped message: $(cat -v "$tmp/e.out")"
+fi
+# papers runs a plugin's solver isolated: its crash is a failed run of the page
+mkdir -p "$tmp/papers" "$tmp/pout"
+cat >"$tmp/papers/seed990.json" <<'JSON'
+{"schema": "daebench.papers/1", "seed": "990", "source": "test data",
+ "entries": [
+  {"id": "a", "table": "T1", "what": "crash", "published": "failed", "measure": "status",
+   "run": "-p pendulum -f GGL -s broken --tol 1e-4 --variant crash"}
+ ]}
+JSON
+"$bin" papers --plugin "$good" --papers "$tmp/papers" --seeds 990 --out "$tmp/pout" >"$tmp/p.out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q "failed(signal 11" "$tmp/p.out" && [ -s "$tmp/pout/papers.json" ] \
+    && ok "papers: a crashing plugin is a failed run: $(grep 'signal 11' "$tmp/p.out")" \
+    || bad "papers with a crashing plugin: rc $rc: $(tail -3 "$tmp/p.out")"
+# --resume after a rebuild: only the new build's runs in the file
+cp "$good" "$tmp/rb.so"
+"$bin" bench --plugin "$tmp/rb.so" --solvers broken --problems pendulum --formulations GGL \
+    --tols 1e-4,1e-6 --out "$tmp/rb" >/dev/null 2>&1
+echo "another build" >>"$tmp/rb.so"
+new=$(sha256sum "$tmp/rb.so" | cut -d' ' -f1)
+"$bin" bench --plugin "$tmp/rb.so" --solvers broken --problems pendulum --formulations GGL \
+    --tols 1e-4,1e-6 --out "$tmp/rb" --resume >"$tmp/rb.log" 2>&1
+f=$tmp/rb/bench.json
+grep -q "resume: 0 of 2 runs already" "$tmp/rb.log" && [ "$(grep -c '"problem":' "$f")" -eq 2 ] \
+    && [ "$(grep -c "\"sha256\":	\"$new\"" "$f")" -eq 2 ] \
+    && ok "resume after a rebuild: the 2 runs of the new build only" \
+    || bad "resume after a rebuild: $(cat "$tmp/rb.log"; grep -c '"problem":' "$f") runs"
+"$bin" bench --plugin "$tmp/rb.so" --solvers broken --problems pendulum --formulations GGL \
+    --tols 1e-4,1e-6 --out "$tmp/rb" --resume >"$tmp/rb.log" 2>&1
+grep -q "resume: 2 of 2 runs already" "$tmp/rb.log" && ok "resume of the same build reuses its runs" \
+    || bad "resume of the same build: $(cat "$tmp/rb.log")"
 # a solver that crashes, one that loops: failed runs of "run" (isolated), exit 0
 out=$("$bin" run --plugin "$good" -p pendulum -f GGL -s broken --tol 1e-4 --variant crash 2>&1)
 rc=$?

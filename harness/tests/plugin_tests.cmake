@@ -30,7 +30,8 @@ add_test(NAME plugin/fortran
 set_tests_properties(install/consumer plugin/c plugin/fortran PROPERTIES
                      FIXTURES_REQUIRED daebench_installed LABELS install TIMEOUT 600)
 
-set(DAEBENCH_BAD_PLUGINS MAJOR MINOR NOSYM CRASHLOAD HANGLOAD TAKEN NAME RUN)
+set(DAEBENCH_BAD_PLUGINS MAJOR MINOR NOSYM CRASHLOAD HANGLOAD TAKEN NAME RUN EXITDESCRIBE CTOREXIT
+    CTOREXIT2)
 foreach(kind ${DAEBENCH_BAD_PLUGINS})
   string(TOLOWER ${kind} lower)
   add_library(badplugin_${lower} MODULE ${CMAKE_SOURCE_DIR}/harness/tests/plugins/badplugin.c)

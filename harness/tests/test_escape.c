@@ -61,6 +61,28 @@ int main(void)
     for (int i = 0; i < DB_ESC_RING; i++)
         alive &= strcmp(r[i], want[i]) == 0;
     CHECK(alive, "%d results alive together", DB_ESC_RING);
+    /* printable UTF-8 in place (issue 28, plugin messages): controls and invalid
+     * sequences become '?', valid characters stay, the length stays */
+    struct { const char *in, *want, *what; } u[] = {
+        {"ok \xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "ok \xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
+         "valid UTF-8 kept"},
+        {"a\x1b[2Kb\x01" "c\x7f", "a?[2Kb?c?", "ESC, 0x01, DEL"},
+        {"x\xff\xfey", "x??y", "bytes never in UTF-8"},
+        {"\xc3(", "?(", "truncated sequence"},
+        {"\xe2\x82", "??", "truncated at the end"},
+        {"\xc0\xaf", "??", "overlong"},
+        {"\xed\xa0\x80", "???", "surrogate"},
+        {"\xf4\x90\x80\x80", "????", "above U+10FFFF"},
+        {"\xc2\x9b" "1m", "??1m", "C1 control CSI"},
+        {"\x80z", "?z", "lone continuation byte"},
+    };
+    for (size_t i = 0; i < sizeof u / sizeof u[0]; i++) {
+        char b[64];
+        snprintf(b, sizeof b, "%s", u[i].in);
+        db_printable_utf8(b);
+        same(b, u[i].want, u[i].what);
+    }
+    db_printable_utf8(NULL);
     /* names */
     CHECK(db_name_valid("insulator_chain") && db_name_valid("oEoM0") && db_name_valid("a.b+c-d"),
           "ordinary names");

@@ -71,12 +71,17 @@ static int lu(double *A, int n, int *piv)
     return 0;
 }
 
+/* solve A x = b in place with the factors of lu(): lu() swaps whole rows (the
+ * columns of L already computed too), so L is in the final row order and every
+ * interchange is applied to b before the forward elimination */
 static void lu_solve(const double *A, int n, const int *piv, double *b)
 {
     for (int k = 0; k < n; k++) {
         double t = b[k];
         b[k] = b[piv[k]];
         b[piv[k]] = t;
+    }
+    for (int k = 0; k < n; k++) {
         for (int i = k + 1; i < n; i++)
             b[i] -= A[i + (size_t)k * n] * b[k];
     }

@@ -67,10 +67,15 @@ contains
     real(c_double), intent(inout) :: b(n)
     integer :: k
     real(c_double) :: s
+    ! lu swaps whole rows (the columns of L already computed too): L is in the
+    ! final row order, so every interchange is applied to b before the forward
+    ! elimination
     do k = 1, n
        s = b(k)
        b(k) = b(piv(k))
        b(piv(k)) = s
+    end do
+    do k = 1, n
        b(k+1:n) = b(k+1:n) - A(k+1:n, k) * b(k)
     end do
     do k = n, 1, -1

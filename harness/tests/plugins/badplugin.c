@@ -4,11 +4,17 @@
  * crash and a hang while loading, a solver name already taken, a bad name, an
  * unknown status with a multi-line message, and a solver that crashes
  * or loops ignoring its budgets (--variant crash|loop, or $BADPLUGIN_MODE for
- * bench, which has no --variant). */
+ * bench, which has no --variant).  Issue 28: a plugin that ends the process
+ * while loading (exit(0) in describe, exit(0) or _exit(2) in a constructor),
+ * and solvers the harness must not vouch for (--variant negative: a negative
+ * counter; escape: a message with ESC, 0x01 and invalid UTF-8; copy: y0
+ * everywhere without evaluating anything; ignore: 722 steps of 4 evaluations
+ * of F whatever the budget; ignore1: the same with 1 evaluation per step). */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <daebench/plugin.h>
 
@@ -22,6 +28,17 @@ int daebench_plugin_abi_version(void)
     return DAEBENCH_PLUGIN_ABI_VERSION;
 #endif
 }
+
+#if defined(BAD_CTOREXIT) || defined(BAD_CTOREXIT2)
+__attribute__((constructor)) static void end_on_load(void)
+{
+#if defined(BAD_CTOREXIT)
+    exit(0);
+#else
+    _exit(2);
+#endif
+}
+#endif
 
 static inline void die_now(void)
 {
@@ -44,6 +61,9 @@ int daebench_plugin_count(void)
 int daebench_plugin_describe(int k, dbp_solver_desc *d)
 {
     (void)k;
+#if defined(BAD_EXITDESCRIBE)
+    exit(0);
+#endif
 #if defined(BAD_TAKEN)
     snprintf(d->name, sizeof d->name, "radau5");
 #elif defined(BAD_NAME)
@@ -67,10 +87,29 @@ int daebench_plugin_integrate(int k, const dbp_dae *dae, const dbp_options *o, d
     if (mode && strcmp(mode, "loop") == 0)
         for (volatile long spin = 0;; spin++)
             c->steps = spin & 0xff;
+    int copy = mode && strcmp(mode, "copy") == 0;
+    int negative = mode && strcmp(mode, "negative") == 0;
+    int per_step = mode && strcmp(mode, "ignore") == 0 ? 4 : mode && strcmp(mode, "ignore1") == 0;
+    int escape = mode && strcmp(mode, "escape") == 0;
+    double F[64];
+    if (!copy && dae->neq <= 64)
+        for (long s = 0; s < (per_step ? 722 : 1); s++)
+            for (int e = 0; e < (per_step ? per_step : 1); e++)
+                dae->rhs(dae->ctx, dae->t0, dae->y0, F);
     /* the initial values everywhere, then a status daebench does not know */
     for (int t = 0; t < out->nt; t++)
         memcpy(out->y + (size_t)t * dae->n, dae->y0, sizeof(double) * (size_t)dae->n);
-    c->steps = 1;
+    c->steps = per_step ? 722 : 1;
+    if (copy || per_step)
+        return DBP_OK;
+    if (negative) {
+        c->solves = -5;
+        return DBP_OK;
+    }
+    if (escape) {
+        snprintf(msg, msglen, "esc\x1b[2J ctl\x01 bad\xff\xfe utf8 \xc3\xa9 end");
+        return DBP_FAIL_NEWTON;
+    }
     snprintf(msg, msglen, "first line\nsecond line");
     return 99;
 }
