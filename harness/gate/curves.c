@@ -36,7 +36,7 @@ const int db_curve_nwork = (int)(sizeof db_curve_work_names / sizeof *db_curve_w
 
 #define MAXPTS 64
 #define SAME_EPS 1e-9
-#define FLAT 0.2 /* digits */
+#define FLAT 0.5 /* digits */
 
 static int by_acc(const void *a, const void *b)
 {

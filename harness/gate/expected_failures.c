@@ -130,6 +130,8 @@ static const struct {
     {"cpu limit", 1, "budget"},  {"wall limit", 1, "budget"},  {"memory limit", 1, "budget"},
     {"signal", 1, "crash"},      {"exit", 1, "crash"},         {"crash", 0, "crash"},
     {"setup", 0, "setup"},       {"build", 0, "setup"},
+    /* a plugin result the harness cannot vouch for (harness/run/plugin.c) */
+    {"invalid", 0, "invalid"},
     /* problems flagged in mech.h (DB_REDUNDANT, DB_SINGULAR_POS): run.c's own classes */
     {"redundant", 0, "redundant"}, {"singular", 0, "singular"},
 };
