@@ -13,6 +13,7 @@
  * a swept suite (suite.h: scaling) gets a table of the cost per step against
  * the swept parameter with the fitted slopes (scaling.h) and the diagram
  * scaling.png of "daebench plot". */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,13 +23,14 @@
 
 #include "harness/cli/cli.h"
 #include "harness/cli/commands.h"
-#include "harness/gate/compare.h"
+#include "plots/diff_page.h"
 #include "harness/sweep/coverage.h"
 #include "harness/cli/names.h"
 #include "plots/profile.h"
 #include "harness/results/benchfile.h"
 #include "io/escape.h"
 #include "io/jsonio.h"
+#include "io/mkdirs.h"
 #include "reference/measure_names.h"
 #include "plots/peer_ratio.h"
 #include "reference/reference_table.h"
@@ -548,6 +550,7 @@ static const char css[] =
     "figure{margin:1em 0}\nimg,object{max-width:100%;height:auto;border:1px solid #ddd}\n"
     "object{width:100%}\n.note{background:#fff3cd;border:1px solid #e0c060;padding:.5em}\n"
     "nav ul{display:flex;flex-wrap:wrap;list-style:none;padding:0;gap:.3em 1em}\n"
+    "svg.overlay{max-width:100%;height:auto}\n.dirty{color:#c00}\n"
     ".hint{color:#666;font-size:90%}\n";
 
 static void html_head(FILE *f, const char *title)
@@ -686,125 +689,23 @@ static void summary(out2 *o, const cJSON *runs, const char *plots, const char *p
     fprintf(o->h, "</table></div>\n");
 }
 
-static void cmp_label(const db_cmp_row *row, char *buf, size_t len)
+/* diff.html and diff.md against the baseline: check's verdict at equal accuracy
+ * (diff_page.c); returns the count of regressions */
+static int diff_page(const char *outdir, const char *basepath, const char *respath,
+                     const cJSON *base, const cJSON *cur, const cJSON *runs)
 {
-    const cJSON *r = row->cur ? row->cur : row->base;
-    snprintf(buf, len, "%s:%s %s/%s tol=%.0e", str(r, "problem"), str(r, "scenario"),
-             str(r, "solver"), str(r, "formulation"), num(r, "rtol", NULL, NULL));
-}
-
-/* diff.html and diff.md against the baseline (compare.h); returns the count
- * of regressions */
-static int diff_page(const char *outdir, const char *basepath, const cJSON *base,
-                     const cJSON *cur, const cJSON *runs, const cJSON **v, int n, const char *plots,
-                     const char *plotrel)
-{
-    db_cmp_row *rows;
-    int nr = db_compare(cJSON_GetObjectItemCaseSensitive(base, "runs"), runs, &rows);
-    if (nr < 0)
-        db_die("report: out of memory");
     out2_paths op;
     out2_names(&op, outdir, "diff.html", "diff.md");
-    const char *hpath = op.hpath, *mpath = op.mpath;
     out2 o = {NULL, NULL, 0};
     out2_open(&o, &op);
     html_head(o.h, "daebench: changes against the baseline");
     peer_note(&o, runs);
-    int tot[4] = {0, 0, 0, 0};
-    for (int i = 0; i < nr; i++)
-        tot[rows[i].kind]++;
-    fprintf(o.h, "<h1>Changes against the baseline</h1>\n<p>baseline <code>%s</code> (commit "
-                 "<code>%s</code>), current commit <code>%s</code>. <b>%d regressions, %d "
-                 "improvements</b>, %d unchanged, %d new. Criteria: status, scd by more than "
-                 "%.1f digits, steps / f_evals / decompositions by more than %.0f %% (CPU time "
-                 "is left to <code>daebench check</code>). <a href=\"index.html\">Report</a></p>\n",
-            H(basepath), H(str(base, "git")), H(str(cur, "git")), tot[1], tot[2],
-            tot[0], tot[3], DB_CMP_SCD, 100 * DB_CMP_COUNT);
-    fprintf(o.m, "# Changes against the baseline\n\nbaseline `%s`: **%d regressions, %d "
-                 "improvements**, %d unchanged, %d new.\n\n", basepath, tot[1], tot[2], tot[0],
-            tot[3]);
-    /* per solver */
-    fprintf(o.h, "<h2>Per solver</h2>\n<div class=\"wide\"><table><tr><th>solver</th>"
-                 "<th>regressions</th><th>improvements</th><th>unchanged</th><th>new</th></tr>\n");
-    fprintf(o.m, "| solver | regressions | improvements | unchanged | new |\n|---|---|---|---|---|\n");
-    const char *seen[64];
-    int ns = 0;
-    for (int i = 0; i < nr; i++) {
-        const char *s = str(rows[i].cur ? rows[i].cur : rows[i].base, "solver");
-        int f = 0;
-        for (int k = 0; k < ns; k++)
-            f |= !strcmp(seen[k], s);
-        if (!f && ns < 64)
-            seen[ns++] = s;
-    }
-    for (int k = 0; k < ns; k++) {
-        int c[4] = {0, 0, 0, 0};
-        for (int i = 0; i < nr; i++)
-            if (!strcmp(str(rows[i].cur ? rows[i].cur : rows[i].base, "solver"), seen[k]))
-                c[rows[i].kind]++;
-        fprintf(o.h, "<tr%s><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>\n",
-                c[1] ? " class=\"worse\"" : c[2] ? " class=\"better\"" : "", H(seen[k]), c[1],
-                c[2], c[0], c[3]);
-        fprintf(o.m, "| %s | %d | %d | %d | %d |\n", M(seen[k]), c[1], c[2], c[0], c[3]);
-    }
-    fprintf(o.h, "</table></div>\n");
-    static const char *const title[2] = {"Regressions", "Improvements"};
-    for (int w = 0; w < 2; w++) {
-        db_cmp_kind kind = w ? DB_CMP_BETTER : DB_CMP_WORSE;
-        fprintf(o.h, "<h2>%s</h2>\n", title[w]);
-        fprintf(o.m, "\n## %s\n\n", title[w]);
-        if (!tot[kind]) {
-            fprintf(o.h, "<p>none</p>\n");
-            fprintf(o.m, "none\n");
-            continue;
-        }
-        fprintf(o.h, "<div class=\"wide\"><table><tr><th>run</th><th>what changed</th></tr>\n");
-        fprintf(o.m, "| run | what changed |\n|---|---|\n");
-        for (int i = 0; i < nr; i++) {
-            if (rows[i].kind != kind)
-                continue;
-            char lab[400];
-            cmp_label(&rows[i], lab, sizeof lab);
-            fprintf(o.h, "<tr class=\"%s\"><td>%s</td><td>%s</td></tr>\n", w ? "better" : "worse",
-                    H(lab), H(rows[i].what));
-            fprintf(o.m, "| %s | %s |\n", M(lab), M(rows[i].what));
-        }
-        fprintf(o.h, "</table></div>\n");
-    }
-    /* every diagram, ghosts of the baseline under the current curves */
-    fprintf(o.h, "<h2>Diagrams</h2>\n<p class=\"hint\">Faint thick curves: the baseline (drawn "
-                 "when <code>daebench plot --baseline</code> made the diagrams); sharp curves: "
-                 "now. Each diagram links to its SVG, whose legend entries toggle the curves."
-                 "</p>\n");
-    fprintf(o.m, "\n## Diagrams\n\n");
-    for (int a = 0; a < n;) {
-        int b = a;
-        while (b < n && same_page(v[a], v[b]))
-            b++;
-        char pid[300];
-        snprintf(pid, sizeof pid, "%s-%s", str(v[a], "problem"), str(v[a], "scenario"));
-        char (*names)[256] = NULL;
-        int nd = diagram_list(plots, pid, &names);
-        if (nd) {
-            fprintf(o.h, "<h3><a href=\"%s.html\">%s</a></h3>\n", H(pid), H(pid));
-            fprintf(o.m, "### %s\n\n", M(pid));
-        }
-        for (int k = 0; k < nd; k++) {
-            char stem[256];
-            snprintf(stem, sizeof stem, "%.*s", (int)strlen(names[k]) - 4, names[k]);
-            fprintf(o.h, "<figure><a href=\"%s/%s.svg\"><img src=\"%s/%s.png\" alt=\"%s\"></a>"
-                         "<figcaption>%s</figcaption></figure>\n", H(plotrel), H(stem),
-                    H(plotrel), H(stem), H(stem), H(stem));
-            fprintf(o.m, "![%s](%s/%s.png)\n\n", M(stem), M(plotrel), M(stem));
-        }
-        free(names);
-        a = b;
-    }
+    int nreg;
+    db_diff_page(o.h, o.m, basepath, respath, base, cur, &nreg);
     fprintf(o.h, "</body></html>\n");
-    free(rows);
     out2_commit(&o, &op);
-    printf("%s %s (%d regressions, %d improvements)\n", hpath, mpath, tot[1], tot[2]);
-    return tot[1];
+    printf("%s %s (%d regressions)\n", op.hpath, op.mpath, nreg);
+    return nreg;
 }
 
 int db_cmd_report(int argc, char **argv)
@@ -839,6 +740,8 @@ int db_cmd_report(int argc, char **argv)
     if (strncmp(plots, outdir, ol) == 0 && plots[ol] == '/')
         plotrel = plots + ol + 1;
     char err[512];
+    if (db_mkdirs(outdir) != 0)
+        db_die("report: cannot create %s: %s", outdir, strerror(errno));
     out2_paths op; /* checked before the work */
     out2_names(&op, outdir, "index.html", "report.md");
     if (basepath) {
@@ -938,7 +841,7 @@ int db_cmd_report(int argc, char **argv)
     out2_commit(&o, &op);
     printf("%s %s\n", hpath, mpath);
     if (base)
-        diff_page(outdir, basepath, base, j, runs, v, n, plots, plotrel);
+        diff_page(outdir, basepath, results, base, j, runs);
     free(v);
     cJSON_Delete(j);
     cJSON_Delete(base);

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "harness/gate/calibration.h"
+#include "harness/gate/check.h"
 #include "harness/gate/check_thresholds.h"
 #include "harness/gate/curves.h"
 #include "harness/gate/machine.h"
@@ -238,6 +239,7 @@ static void match_runs(const run_view *b, int nb, const run_view *r, int nr, int
 
 typedef struct {
     const char *label, *solver;
+    const char *key;   /* a curve finding: its series' key; NULL for a run */
     char what[48], base[32], now[32], change[480];
     double severity;   /* statuses 50..100, numbers in digits of growth */
 } finding;
@@ -322,6 +324,8 @@ static void cmp_digits(check_ctx *c, const run_view *x, const char *what, double
 }
 
 #define num db_json_num_at /* jsonio.h */
+
+static FILE *out; /* where the verdict goes (db_check_to) */
 
 /* curve mode: the accuracy measure (--measure) or a counter that the baseline
  * run had and the new run lacks (an error, residual or drift gone from one run
@@ -481,7 +485,7 @@ static int compare_status(check_ctx *c, const run_view *x, const run_view *y, in
     if (xf_ok && sev != SEV_UNSUP_FAILED) {
         (*expected)++;
         if (c->text)
-            printf("EXPECTED   %s: %s -> %s (%s, %s): %.120s\n", x->label, sb, sn, xf_ok->klass,
+            fprintf(out, "EXPECTED   %s: %s -> %s (%s, %s): %.120s\n", x->label, sb, sn, xf_ok->klass,
                xf_ok->fails_as, xf_ok->reason);
         return 1;
     }
@@ -541,64 +545,71 @@ static solver_sum *solver_of(solver_sum *s, int *ns, const char *name)
 
 static void json_str(const char *s)
 {
-    putchar('"');
+    fputc('"', out);
     for (; *s; s++) {
         unsigned char ch = (unsigned char)*s;
         if (ch == '"' || ch == '\\')
-            printf("\\%c", ch);
+            fprintf(out, "\\%c", ch);
         else if (ch < 0x20)
-            printf("\\u%04x", ch);
+            fprintf(out, "\\u%04x", ch);
         else
-            putchar(ch);
+            fputc(ch, out);
     }
-    putchar('"');
+    fputc('"', out);
 }
 
 static void json_findings(const char *name, const findings *t)
 {
-    printf(",\n \"%s\": [", name);
+    fprintf(out, ",\n \"%s\": [", name);
     for (int k = 0; k < t->n; k++) {
         const finding *f = &t->f[k];
-        printf("%s\n  {\"run\": ", k ? "," : "");
+        fprintf(out, "%s\n  {\"run\": ", k ? "," : "");
         json_str(f->label);
-        printf(", \"solver\": ");
+        fprintf(out, ", \"solver\": ");
         json_str(f->solver);
-        printf(", \"field\": ");
+        fprintf(out, ", \"field\": ");
         json_str(f->what);
-        printf(", \"baseline\": ");
+        fprintf(out, ", \"baseline\": ");
         json_str(f->base);
-        printf(", \"now\": ");
+        fprintf(out, ", \"now\": ");
         json_str(f->now);
-        printf(", \"change\": ");
+        fprintf(out, ", \"change\": ");
         json_str(f->change);
-        printf(", \"severity\": %.3f}", f->severity);
+        fprintf(out, ", \"curve\": %s", f->key ? "true" : "false");
+        if (f->key) {
+            fprintf(out, ", \"key\": ");
+            json_str(f->key);
+        }
+        fprintf(out, ", \"severity\": %.3f}", f->severity);
     }
-    printf("%s]", t->n ? "\n " : "");
+    fprintf(out, "%s]", t->n ? "\n " : "");
 }
 
 static void json_num(const char *name, double x)
 {
     if (isfinite(x))
-        printf(", \"%s\": %.6g", name, x);
+        fprintf(out, ", \"%s\": %.6g", name, x);
     else
-        printf(", \"%s\": null", name);
+        fprintf(out, ", \"%s\": null", name);
 }
 
 static void json_curve(const db_curve_row *r, int first)
 {
     static const char *const id[] = {"problem", "scenario", "formulation", "solver", "variant"};
-    printf("%s\n  {", first ? "" : ",");
+    fprintf(out, "%s\n  {", first ? "" : ",");
     for (int i = 0; i < 5; i++) {
         const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r->s->first, id[i]));
-        printf("%s\"%s\": ", i ? ", " : "", id[i]);
+        fprintf(out, "%s\"%s\": ", i ? ", " : "", id[i]);
         if (v)
             json_str(v);
         else
-            printf("null");
+            fprintf(out, "null");
     }
-    printf(", \"series\": ");
+    fprintf(out, ", \"series\": ");
     json_str(r->s->label);
-    printf(", \"measure\": \"%s\", \"work\": \"%s\", \"verdict\": \"%s\"",
+    fprintf(out, ", \"key\": ");
+    json_str(r->s->key);
+    fprintf(out, ", \"measure\": \"%s\", \"work\": \"%s\", \"verdict\": \"%s\"",
            db_curve_acc_names[r->acc], db_curve_work_names[r->work],
            db_curve_verdict_names[r->c.verdict]);
     json_num("work_ratio", r->c.ratio);
@@ -609,41 +620,41 @@ static void json_curve(const db_curve_row *r, int first)
     json_num("tolerance_work_ratio", r->c.tol_work);
     json_num("accuracy_lo", r->c.lo);
     json_num("accuracy_hi", r->c.hi);
-    printf(", \"points_baseline\": %d, \"points_new\": %d, \"compared\": %d, "
+    fprintf(out, ", \"points_baseline\": %d, \"points_new\": %d, \"compared\": %d, "
            "\"information_only\": %s, \"why\": ", r->c.nbase, r->c.nnew, r->c.ncompared,
            r->cpu_info ? "true" : "false");
     json_str(r->c.why);
-    printf("}");
+    fprintf(out, "}");
 }
 
 static void md_cell(const char *s)
 {
     for (; *s; s++)
         if (*s == '|')
-            fputs("\\|", stdout);
+            fputs("\\|", out);
         else
-            putchar(*s);
+            fputc(*s, out);
 }
 
 static void md_findings(const char *title, const findings *t)
 {
-    printf("\n### %s (%d)\n\n", title, t->n);
+    fprintf(out, "\n### %s (%d)\n\n", title, t->n);
     if (!t->n)
         return;
-    printf("| severity | run | field | baseline | now | change |\n|---|---|---|---|---|---|\n");
+    fprintf(out, "| severity | run | field | baseline | now | change |\n|---|---|---|---|---|---|\n");
     for (int k = 0; k < t->n; k++) {
         const finding *f = &t->f[k];
-        printf("| %.2f | ", f->severity);
+        fprintf(out, "| %.2f | ", f->severity);
         md_cell(f->label);
-        printf(" | ");
+        fprintf(out, " | ");
         md_cell(f->what);
-        printf(" | ");
+        fprintf(out, " | ");
         md_cell(f->base);
-        printf(" | ");
+        fprintf(out, " | ");
         md_cell(f->now);
-        printf(" | ");
+        fprintf(out, " | ");
         md_cell(f->change);
-        printf(" |\n");
+        fprintf(out, " |\n");
     }
 }
 
@@ -716,6 +727,7 @@ static void judge_curves(check_ctx *c, const bench_file *B, const bench_file *R,
         pseudo.solver = r->s->solver;
         finding *w = add(worse ? &c->reg : &c->imp, &pseudo, "", curve_severity(&r->c));
         w->label = r->s->label;
+        w->key = r->s->key;
         snprintf(w->what, sizeof w->what, "%s/%s", db_curve_work_names[r->work],
                  db_curve_acc_names[r->acc]);
         snprintf(w->base, sizeof w->base, "curve");
@@ -735,6 +747,12 @@ static void usage_die(const char *msg, const char *arg)
 
 int db_cmd_check(int argc, char **argv)
 {
+    return db_check_to(argc, argv, stdout);
+}
+
+int db_check_to(int argc, char **argv, FILE *to)
+{
+    out = to;
     const char *basef = NULL, *resf = NULL, *opt = NULL, *format = "text";
     check_ctx c;
     memset(&c, 0, sizeof c);
@@ -896,7 +914,7 @@ int db_cmd_check(int argc, char **argv)
         if (y->ok && listed) {
             xpass++;
             if (c.text)
-                printf("XPASS      %s: listed as an expected failure (%s), now passes (narrow or "
+                fprintf(out, "XPASS      %s: listed as an expected failure (%s), now passes (narrow or "
                    "remove its entry in harness/gate/expected_failures.c)\n", y->label,
                    listed->klass);
         }
@@ -939,27 +957,27 @@ int db_cmd_check(int argc, char **argv)
     for (int k = 0; k < c.reg.n; k++)
         nrunreg += strcmp(c.reg.f[k].base, "curve") != 0;
     if (text) {
-        printf("check: %s; measure %s; %s%s\n", c.per_run ? "run by run (--per-run)" :
+        fprintf(out, "check: %s; measure %s; %s%s\n", c.per_run ? "run by run (--per-run)" :
                "curves at equal accuracy", mn->title, calnote, c.use_cpu ? "" : " (CPU ignored)");
-        printf("check: %s\n", machnote);
+        fprintf(out, "check: %s\n", machnote);
         for (int k = 0; k < ns && !c.per_run; k++) {
             const solver_sum *q = &sums[k];
-            printf("solver %-8s curves: %3d worse, %3d better, %4d same, %4d moved along, %3d "
+            fprintf(out, "solver %-8s curves: %3d worse, %3d better, %4d same, %4d moved along, %3d "
                    "fewer points comparable; runs: %4d compared, %d missing, %d not built "
                    "(optional)\n", q->name, q->curves[DB_CURVE_WORSE], q->curves[DB_CURVE_BETTER],
                    q->curves[DB_CURVE_SAME], q->curves[DB_CURVE_ALONG],
                    q->curves[DB_CURVE_FEWER], q->compared, q->missing, q->notbuilt);
             if (q->tol_n)
-                printf("  %-8s at equal tolerance (information): %+.2f digits of gscd, f_evals "
+                fprintf(out, "  %-8s at equal tolerance (information): %+.2f digits of gscd, f_evals "
                        "x%.3g (mean over %d curves)\n", "", q->tol_shift / q->tol_n,
                        pow(10.0, q->tol_lwork / q->tol_n), q->tol_n);
             if (q->lcount)
-                printf("  %-8s calibrated CPU at equal gscd: x%.3g (geometric mean over %d "
+                fprintf(out, "  %-8s calibrated CPU at equal gscd: x%.3g (geometric mean over %d "
                        "curves; %s)\n", "", exp(q->lsum / q->lcount), q->lcount,
                        cpu_gate ? "gated" : "information");
         }
         for (int k = 0; k < ns && c.per_run; k++)
-            printf("solver %-8s %4d compared, %3d regressions, %3d improvements, %4d unchanged, "
+            fprintf(out, "solver %-8s %4d compared, %3d regressions, %3d improvements, %4d unchanged, "
                    "%d missing, %d not built (optional)\n", sums[k].name, sums[k].compared,
                    sums[k].regressed, sums[k].improved,
                    sums[k].compared - (sums[k].regressed - sums[k].other) - sums[k].improved,
@@ -969,24 +987,24 @@ int db_cmd_check(int argc, char **argv)
             if ((int)strlen(c.reg.f[k].label) > lw)
                 lw = (int)strlen(c.reg.f[k].label);
         if (c.reg.n)
-            printf("%-10s %-*s  %-22s %10s %10s  %s\n", "", lw, "run (by severity)", "what",
+            fprintf(out, "%-10s %-*s  %-22s %10s %10s  %s\n", "", lw, "run (by severity)", "what",
                    "baseline", "now", "change");
         for (int k = 0; k < c.reg.n; k++)
-            printf("REGRESSION %-*s  %-22s %10s %10s  %s\n", lw, c.reg.f[k].label,
+            fprintf(out, "REGRESSION %-*s  %-22s %10s %10s  %s\n", lw, c.reg.f[k].label,
                    c.reg.f[k].what, c.reg.f[k].base, c.reg.f[k].now, c.reg.f[k].change);
         for (int k = 0; k < c.imp.n; k++)
-            printf("IMPROVED   %s  %s  %s\n", c.imp.f[k].label, c.imp.f[k].what,
+            fprintf(out, "IMPROVED   %s  %s  %s\n", c.imp.f[k].label, c.imp.f[k].what,
                    c.imp.f[k].change);
         int improved = 0;
         for (int k = 0; k < ns; k++)
             improved += sums[k].improved;
         if (c.per_run)
-            printf("check: %d baseline runs, %d compared, %d missing, %d new (%d failing), %d "
+            fprintf(out, "check: %d baseline runs, %d compared, %d missing, %d new (%d failing), %d "
                    "improved, %d expected failures, %d xpass, %d of optional solvers not built, "
                    "%d regressions: %s\n", nb, compared, missing, extra, newfail, improved,
                    expected, xpass, notbuilt, c.reg.n, c.reg.n ? "FAIL" : "ok");
         else
-            printf("check: %d baseline runs, %d compared, %d missing, %d new (%d failing), %d "
+            fprintf(out, "check: %d baseline runs, %d compared, %d missing, %d new (%d failing), %d "
                    "expected failures, %d xpass, %d of optional solvers not built; %d counter "
                    "curves: %d worse, %d better, %d same, %d moved along, %d fewer points "
                    "comparable; %d CPU curves (%s): %d worse; %d run regressions, %d curve "
@@ -995,59 +1013,70 @@ int db_cmd_check(int argc, char **argv)
                    cpu_gate ? "gated" : "information", ncpuworse, nrunreg, c.reg.n - nrunreg,
                    c.reg.n ? "FAIL" : "ok");
     } else if (strcmp(format, "md") == 0) {
-        printf("## daebench check: %s\n\nMeasure: %s. %s%s.\n\n| solver | compared | "
+        fprintf(out, "## daebench check: %s\n\nMeasure: %s. %s%s.\n\n| solver | compared | "
                "regressions | improvements | missing | not built (optional) |\n"
                "|---|---|---|---|---|---|\n", c.reg.n ? "FAIL" : "ok", mn->title, calnote,
                c.use_cpu ? "" : " (CPU ignored)");
         for (int k = 0; k < ns; k++) {
-            printf("| ");
+            fprintf(out, "| ");
             md_cell(sums[k].name);
-            printf(" | %d | %d | %d | %d | %d |\n", sums[k].compared, sums[k].regressed,
+            fprintf(out, " | %d | %d | %d | %d | %d |\n", sums[k].compared, sums[k].regressed,
                    sums[k].improved, sums[k].missing, sums[k].notbuilt);
         }
         md_findings("Regressions, by severity", &c.reg);
         md_findings("Improvements", &c.imp);
     } else {
-        printf("{\"schema\": \"daebench.check/1\", \"result\": \"%s\", \"measure\": \"%s\",\n"
+        fprintf(out, "{\"schema\": \"daebench.check/1\", \"result\": \"%s\", \"measure\": \"%s\",\n"
                " \"calibration\": ", c.reg.n ? "FAIL" : "ok", c.measure);
         json_str(calnote);
-        printf(", \"cpu_scale\": %.6g, \"cpu_compared\": %s,\n \"thresholds\": {", c.cpu_scale,
+        fprintf(out, ", \"cpu_scale\": %.6g, \"cpu_compared\": %s,\n \"thresholds\": {", c.cpu_scale,
                c.use_cpu ? "true" : "false");
         for (int k = 0; k < DB_TH_COUNT; k++)
-            printf("%s\"%s\": %.6g", k ? ", " : "", db_check_thresholds[k].name, c.th[k]);
-        printf("},\n \"solvers\": [");
+            fprintf(out, "%s\"%s\": %.6g", k ? ", " : "", db_check_thresholds[k].name, c.th[k]);
+        fprintf(out, "},\n \"solvers\": [");
         for (int k = 0; k < ns; k++) {
-            printf("%s\n  {\"solver\": ", k ? "," : "");
+            fprintf(out, "%s\n  {\"solver\": ", k ? "," : "");
             json_str(sums[k].name);
-            printf(", \"compared\": %d, \"regressions\": %d, \"improvements\": %d, "
-                   "\"missing\": %d, \"not_built\": %d}", sums[k].compared, sums[k].regressed,
+            fprintf(out, ", \"compared\": %d, \"regressions\": %d, \"improvements\": %d, "
+                   "\"missing\": %d, \"not_built\": %d", sums[k].compared, sums[k].regressed,
                    sums[k].improved, sums[k].missing, sums[k].notbuilt);
+            fprintf(out, ", \"curves\": {");
+            for (int v = 0; v < DB_CURVE_NVERDICTS; v++)
+                fprintf(out, "%s\"%s\": %d", v ? ", " : "", db_curve_verdict_names[v],
+                        sums[k].curves[v]);
+            fprintf(out, "}, \"cpu_curves_worse\": %d", sums[k].cpu_curves[DB_CURVE_WORSE]);
+            json_num("cpu_ratio", sums[k].lcount ? exp(sums[k].lsum / sums[k].lcount) : NAN);
+            json_num("tolerance_accuracy_shift",
+                     sums[k].tol_n ? sums[k].tol_shift / sums[k].tol_n : NAN);
+            json_num("tolerance_work_ratio",
+                     sums[k].tol_n ? pow(10.0, sums[k].tol_lwork / sums[k].tol_n) : NAN);
+            fprintf(out, "}");
         }
-        printf("\n ]");
+        fprintf(out, "\n ]");
         json_findings("regressions", &c.reg);
         json_findings("improvements", &c.imp);
-        printf(",\n \"mode\": \"%s\", \"machine\": ", c.per_run ? "per-run" : "curves");
+        fprintf(out, ",\n \"mode\": \"%s\", \"machine\": ", c.per_run ? "per-run" : "curves");
         json_str(machnote);
-        printf(", \"cpu_gated\": %s,\n \"runs\": [", cpu_gate ? "true" : "false");
+        fprintf(out, ", \"cpu_gated\": %s,\n \"runs\": [", cpu_gate ? "true" : "false");
         for (int k = 0, first = 1; k < c.reg.n; k++) {
             const finding *f = &c.reg.f[k];
             if (strcmp(f->base, "curve") == 0)
                 continue;
-            printf("%s\n  {\"run\": ", first ? "" : ",");
+            fprintf(out, "%s\n  {\"run\": ", first ? "" : ",");
             first = 0;
             json_str(f->label);
-            printf(", \"solver\": ");
+            fprintf(out, ", \"solver\": ");
             json_str(f->solver);
-            printf(", \"field\": ");
+            fprintf(out, ", \"field\": ");
             json_str(f->what);
-            printf(", \"change\": ");
+            fprintf(out, ", \"change\": ");
             json_str(f->change);
-            printf(", \"severity\": %.3f}", f->severity);
+            fprintf(out, ", \"severity\": %.3f}", f->severity);
         }
-        printf("\n ],\n \"curves\": [");
+        fprintf(out, "\n ],\n \"curves\": [");
         for (int k = 0; k < set.n; k++)
             json_curve(&set.rows[k], k == 0);
-        printf("%s],\n \"curve_counts\": {\"worse\": %d, \"better\": %d, \"same\": %d, "
+        fprintf(out, "%s],\n \"curve_counts\": {\"worse\": %d, \"better\": %d, \"same\": %d, "
                "\"moved_along\": %d, \"fewer\": %d},\n \"expected_failures\": %d, "
                "\"xpass\": %d, \"new_runs\": %d}\n", set.n ? "\n " : "", nworse, nbetter, nsame,
                nalong, nfewer, expected, xpass, extra);

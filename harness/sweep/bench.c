@@ -55,6 +55,7 @@
 #include "harness/sweep/resume.h"
 #include "harness/run/run.h"
 #include "harness/sweep/suite.h"
+#include "io/mkdirs.h"
 #include "testset/registry.h"
 
 #define BENCH_SCHEMA "daebench.bench/1"
@@ -78,31 +79,6 @@ typedef struct {
  * when a pid of an older, killed sweep comes round again) */
 static long part_stamp;
 
-/* mkdir -p */
-static int make_dirs(const char *path)
-{
-    char buf[4096];
-    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
-        return -1;
-    for (char *c = buf + 1; ; c++) {
-        if (*c == '/' || *c == '\0') {
-            char save = *c;
-            *c = '\0';
-            struct stat st;
-            if (stat(buf, &st) != 0) {
-                if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-                    return -1;
-            } else if (!S_ISDIR(st.st_mode)) {
-                errno = ENOTDIR;
-                return -1;
-            }
-            *c = save;
-            if (!save)
-                break;
-        }
-    }
-    return 0;
-}
 
 /* selection from a comma list: sel[i] = 1 for the named items */
 typedef struct {
@@ -363,7 +339,7 @@ static void traj_path(const db_suite *suite, db_run_spec *spec, char *buf, size_
         return;
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/traj", bench_out);
-    if (make_dirs(dir) != 0)
+    if (db_mkdirs(dir) != 0)
         return;
     snprintf(buf, len, "%s/%s-%s-%s-%s-%.0e.dat", dir, p->name, sc, db_form_name(spec->form),
              spec->solver->name, spec->rtol);
@@ -752,7 +728,7 @@ int db_cmd_bench(int argc, char **argv)
         db_die("bench: --out path longer than %d bytes", DB_PATH_MAX - 128);
     snprintf(path, sizeof path, "%s/bench.json", out);
     snprintf(csvpath, sizeof csvpath, "%s/bench.csv", out);
-    if (make_dirs(out) != 0)
+    if (db_mkdirs(out) != 0)
         db_die("bench: cannot create directory %s: %s", out, strerror(errno));
     int lockfd = take_lock(out, lock, sizeof lock);
     /* the outputs can be written: checked before the sweep, not after it */

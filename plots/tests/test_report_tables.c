@@ -1,5 +1,4 @@
-/* test_report_tables.c — the comparison behind the diff page (compare.h), the
- * time-left estimate of the sweep (progress.h), the
+/* test_report_tables.c — the time-left estimate of the sweep (progress.h), the
  * Dolan–Moré profiles of the summary page (profile.h) and the nearest-name
  * answer of the CLI (names.h), on hand-made run records with known answers.
  * Each regression kind sits at the END of the runs, where a comparison that
@@ -9,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/gate/compare.h"
 #include "harness/cli/names.h"
 #include "plots/profile.h"
 #include "harness/sweep/progress.h"
@@ -39,63 +37,6 @@ static cJSON *run(const char *prob, const char *solver, const char *form, double
     else
         cJSON_AddNullToObject(e, "scd");
     return r;
-}
-
-static const db_cmp_row *find(const db_cmp_row *rows, int n, const char *prob, double tol)
-{
-    for (int i = 0; i < n; i++) {
-        const cJSON *r = rows[i].cur ? rows[i].cur : rows[i].base;
-        if (!strcmp(cJSON_GetObjectItem(r, "problem")->valuestring, prob) &&
-            cJSON_GetObjectItem(r, "rtol")->valuedouble == tol)
-            return &rows[i];
-    }
-    return NULL;
-}
-
-static void test_compare(void)
-{
-    cJSON *b = cJSON_CreateArray(), *c = cJSON_CreateArray();
-    /* 20 unchanged runs, then one of each kind */
-    for (int k = 0; k < 20; k++) {
-        cJSON_AddItemToArray(b, run("same", "radau5", "GGL", pow(10, -k * 0.1), "ok", 6, 1, 100));
-        cJSON_AddItemToArray(c, run("same", "radau5", "GGL", pow(10, -k * 0.1), "ok", 6.3, 2, 105));
-    }
-    cJSON_AddItemToArray(b, run("scd", "bdf", "GGL", 1e-6, "ok", 6, 1, 100));
-    cJSON_AddItemToArray(c, run("scd", "bdf", "GGL", 1e-6, "ok", 5.4, 1, 100));   /* -0.6 */
-    cJSON_AddItemToArray(b, run("work", "bdf", "GGL", 1e-6, "ok", 6, 1, 100));
-    cJSON_AddItemToArray(c, run("work", "bdf", "GGL", 1e-6, "ok", 6, 1, 112));    /* +12 % */
-    cJSON_AddItemToArray(b, run("fail", "bdf", "GGL", 1e-6, "ok", 6, 1, 100));
-    cJSON_AddItemToArray(c, run("fail", "bdf", "GGL", 1e-6, "failed", NAN, 1, 100));
-    cJSON_AddItemToArray(b, run("gone", "bdf", "GGL", 1e-6, "ok", 6, 1, 100));
-    cJSON_AddItemToArray(b, run("fixed", "mexx", "EoM1", 1e-6, "failed", NAN, 1, 100));
-    cJSON_AddItemToArray(c, run("fixed", "mexx", "EoM1", 1e-6, "ok", 6, 1, 100));
-    cJSON_AddItemToArray(b, run("cheaper", "mexx", "EoM1", 1e-6, "ok", 6, 1, 100));
-    cJSON_AddItemToArray(c, run("cheaper", "mexx", "EoM1", 1e-6, "ok", 6, 1, 80));
-    cJSON_AddItemToArray(c, run("newok", "mexx", "EoM1", 1e-6, "ok", 6, 1, 80));
-    cJSON_AddItemToArray(c, run("newfail", "mexx", "EoM1", 1e-6, "failed", NAN, 1, 80));
-    db_cmp_row *rows;
-    int n = db_compare(b, c, &rows);
-    CHECK(n == 28, "%d rows, expected 28", n);
-    int kinds[4] = {0, 0, 0, 0};
-    for (int i = 0; i < n; i++)
-        kinds[rows[i].kind]++;
-    CHECK(kinds[DB_CMP_SAME] == 20, "%d unchanged, expected 20 (CPU and +0.3 scd, +5 %% "
-          "f_evals are no change)", kinds[DB_CMP_SAME]);
-    static const struct { const char *prob; db_cmp_kind kind; const char *what; } want[] = {
-        {"scd", DB_CMP_WORSE, "scd 6.00 -> 5.40"}, {"work", DB_CMP_WORSE, "f_evals 100 -> 112"},
-        {"fail", DB_CMP_WORSE, "ok -> failed"}, {"gone", DB_CMP_WORSE, "missing"},
-        {"fixed", DB_CMP_BETTER, "failed -> ok"}, {"cheaper", DB_CMP_BETTER, "f_evals 100 -> 80"},
-        {"newok", DB_CMP_NEW, "new run"}, {"newfail", DB_CMP_WORSE, "new run, failed"},
-    };
-    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
-        const db_cmp_row *r = find(rows, n, want[k].prob, 1e-6);
-        CHECK(r && r->kind == want[k].kind && strstr(r->what, want[k].what),
-              "%s: kind %d '%s', expected %d '%s'", want[k].prob, r ? (int)r->kind : -1,
-              r ? r->what : "(no row)", want[k].kind, want[k].what);
-    }
-    free(rows);
-    cJSON_Delete(b);
-    cJSON_Delete(c);
 }
 
 static void test_profile(void)
@@ -181,7 +122,6 @@ static void test_eta(void)
 int main(void)
 {
     test_eta();
-    test_compare();
     test_profile();
     test_names();
     return check_summary();
