@@ -23,6 +23,7 @@ static const struct {
     {"csv", db_cmd_csv},
     {"report", db_cmd_report},
     {"papers", db_cmd_papers},
+    {"history", db_cmd_history},
     {"reference", db_cmd_reference},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -44,7 +45,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2)
         db_die("missing subcommand (list, run, bench, check, plot, report, merge, csv, "
-               "reference; see daebench --help)");
+               "history, reference; see daebench --help)");
     if (is_help(argv[1])) {
         db_help_overview(stdout);
         return 0;

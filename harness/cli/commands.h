@@ -14,5 +14,6 @@ int db_cmd_merge(int argc, char **argv);      /* merge.c */
 int db_cmd_csv(int argc, char **argv);        /* csv.c */
 int db_cmd_report(int argc, char **argv);     /* report.c */
 int db_cmd_papers(int argc, char **argv);     /* papers.c */
+int db_cmd_history(int argc, char **argv);    /* plots/history.c */
 
 #endif

@@ -106,6 +106,23 @@ const db_help db_help_table[] = {
      "  --seeds LIST          comma list of seeds (default: all)\n"
      "  --out DIR             output directory (default results)\n"
      "  --baseline FILE       a verdict worse than in FILE is a regression (exit 1)\n"},
+    {"history",
+     "history FILE FILE... [--work W] [--levels 4,6,8] [--measure M] [--threshold 0.10]\n"
+     "             [--max N] [--out DIR]",
+     "the work at fixed accuracy across the bench files of successive commits",
+     "  FILE ...              two or more bench files, oldest first (e.g. the CI\n"
+     "                        artefacts of successive commits)\n"
+     "  --work W              steps, f_evals (default), jac_evals, decompositions,\n"
+     "                        solves or cpu (calibrated when every file has a\n"
+     "                        calibration)\n"
+     "  --levels LIST         accuracy levels in digits (default 4,6,8)\n"
+     "  --measure M           gscd (default), ivp_scd or lambda_scd\n"
+     "  --threshold T         a change of work between consecutive files beyond the\n"
+     "                        factor 1+T (or below 1/(1+T)) is a move (default 0.10)\n"
+     "  --max N               at most N move lines each for series and solvers\n"
+     "                        (default 20)\n"
+     "  --out DIR             history.dat, history.json, history.png/.svg (default\n"
+     "                        results/history; created)\n"},
     {"reference",
      "reference -p PROBLEM[:SCENARIO] [--param N=V] [--out DIR] [--points N]\n"
      "                   [--primary SOLVER:FORM:TOL[:HMAX[:VARIANT]]] [--check ...]\n"

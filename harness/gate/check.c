@@ -327,9 +327,10 @@ static void cmp_digits(check_ctx *c, const run_view *x, const char *what, double
 
 static FILE *out; /* where the verdict goes (db_check_to) */
 
-/* curve mode: the accuracy measure (--measure) or a counter that the baseline
- * run had and the new run lacks (an error, residual or drift gone from one run
- * is a point fewer on its curve; gone from all of a series, a worse curve) */
+/* curve mode, run by run: the accuracy measure (--measure) or a counter that
+ * the baseline run had and the new run lacks (an error, residual or drift gone
+ * from one run is a point fewer on its curve; gone from all of a series, a
+ * worse curve) */
 static void compare_nulls(check_ctx *c, const run_view *x, const run_view *y)
 {
     int had;
@@ -683,11 +684,11 @@ void db_curve_describe(const db_curve_row *r, char *buf, size_t len)
         snprintf(buf, len, "%s against %s: %s", work, acc, k->why);
         return;
     }
-    snprintf(buf, len, "%s at equal %s x%.3g (worst run x%.3g at %.2f digits; %d accuracies "
-             "in %.2f..%.2f), %s at equal %s %+.2f digits (worst %+.2f); at equal tolerance "
-             "%+.2f digits, %s x%.3g", work, acc, k->ratio, k->ratio_worst, k->worst_acc,
-             k->ncompared, k->lo, k->hi, acc, work, k->shift, k->shift_worst, k->tol_shift, work,
-             k->tol_work);
+    snprintf(buf, len, "%s at equal %s x%.3g (worst run x%.3g at %.2f digits; %d of %d runs "
+             "compared, common range %.2f..%.2f), %s at equal %s %+.2f digits (worst %+.2f); "
+             "at equal tolerance %+.2f digits, %s x%.3g", work, acc, k->ratio, k->ratio_worst,
+             k->worst_acc, k->ncompared, k->nnew, k->lo, k->hi, acc, work, k->shift,
+             k->shift_worst, k->tol_shift, work, k->tol_work);
 }
 
 static void judge_curves(check_ctx *c, const bench_file *B, const bench_file *R, int same,
@@ -696,6 +697,9 @@ static void judge_curves(check_ctx *c, const bench_file *B, const bench_file *R,
     db_curve_opts o = {
         .counters = {c->th[DB_TH_CURVE_GROWTH], c->th[DB_TH_CURVE_POINT],
                      c->th[DB_TH_CURVE_DIGITS], c->th[DB_TH_CURVE_POINT_DIGITS], NAN},
+        /* every error, residual level and the drift: one run that loses
+         * run-digits against the baseline curve at its f_evals */
+        .secondary = {INFINITY, INFINITY, INFINITY, c->th[DB_TH_RUN_DIGITS], NAN},
         /* CPU noise moves accuracy at equal CPU time by digits on steep curves:
          * CPU curves are judged by their work ratio only */
         .cpu = {c->th[DB_TH_CPU_CURVE], c->th[DB_TH_CPU_POINT], INFINITY, INFINITY, NAN},

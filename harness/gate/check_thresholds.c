@@ -48,6 +48,10 @@ const db_check_threshold db_check_thresholds[DB_TH_COUNT] = {
     [DB_TH_CPU_POINT] = {"cpu-point", 3.0, "factor",
                          "one run's calibrated CPU time may be this many times the baseline "
                          "curve's at its accuracy (same machine only)"},
+    [DB_TH_RUN_DIGITS] = {"run-digits", 1.5, "digits",
+                          "curves of every error (end and grid, each group), the velocity and "
+                          "acceleration residuals and the drift against f_evals: one run may "
+                          "lose this many digits against the baseline curve at its work"},
 };
 
 int db_check_threshold_find(const char *option)

@@ -23,6 +23,8 @@ enum {
     DB_TH_CURVE_POINT_DIGITS, /* curves: one point's accuracy loss */
     DB_TH_CPU_CURVE,      /* CPU curves: work ratio (geometric mean) */
     DB_TH_CPU_POINT,      /* CPU curves: one point's ratio */
+    DB_TH_RUN_DIGITS,     /* secondary curves (each error, residual level, drift
+                           * against f_evals): one run's accuracy loss */
     DB_TH_COUNT
 };
 

@@ -26,9 +26,11 @@ const char *const db_curve_verdict_names[DB_CURVE_NVERDICTS] = {
     [DB_CURVE_WORSE] = "worse", [DB_CURVE_FEWER] = "fewer points comparable"};
 
 const char *const db_curve_acc_names[] = {
-    "gscd", "lambda_scd", "error.end.p", "error.end.v", "error.end.lambda", "error.end.mu",
-    "error.grid.p", "error.grid.v", "error.grid.lambda", "error.grid.mu",
-    "residual.position", "residual.velocity", "residual.acceleration", "invariant_drift"};
+    "gscd", "lambda_scd", "residual.position", /* primary: against every work measure */
+    "error.end.p", "error.end.v", "error.end.lambda", "error.end.mu", "error.grid.p",
+    "error.grid.v", "error.grid.lambda", "error.grid.mu", "residual.velocity",
+    "residual.acceleration", "invariant_drift"};
+const int db_curve_nprimary = 3;
 const int db_curve_nacc = (int)(sizeof db_curve_acc_names / sizeof *db_curve_acc_names);
 const char *const db_curve_work_names[] = {"steps", "rejected", "f_evals", "jac_evals", "decompositions",
                                            "solves", "cpu"};
@@ -152,7 +154,8 @@ void db_curve_compare(const db_curve_pt *b0, int nb0, const db_curve_pt *n0, int
                 sa += da;
                 sw += dw;
                 pairs++;
-                if (fabs(da) > th->digits || fabs(dw) > log10(1 + th->growth))
+                if (fabs(da) > fmin(th->digits, th->point_digits) ||
+                    fabs(dw) > log10(1 + fmin(th->growth, th->point - 1)))
                     moved = 1;
                 break;
             }
@@ -274,8 +277,12 @@ int db_curve_key(const cJSON *r, char *key, size_t keylen, char *label, size_t l
 
 double db_curve_acc_of(const cJSON *r, int k, double floor)
 {
-    const char *name = db_curve_acc_names[k];
-    if (k < 2)
+    return db_curve_acc_named(r, db_curve_acc_names[k], floor);
+}
+
+double db_curve_acc_named(const cJSON *r, const char *name, double floor)
+{
+    if (db_measure_find(name))
         return db_measure_of(r, name, NULL);
     double x;
     if (strncmp(name, "error.", 6) == 0) {
@@ -373,6 +380,9 @@ int db_curves_judge(const cJSON *base, const cJSON *res, const db_curve_opts *o,
         for (int a = 0; a < db_curve_nacc; a++)
             for (int w = 0; w < db_curve_nwork; w++) {
                 int cpu = strcmp(db_curve_work_names[w], "cpu") == 0;
+                int secondary = a >= db_curve_nprimary;
+                if (secondary && strcmp(db_curve_work_names[w], "f_evals") != 0)
+                    continue; /* secondary measures: against f_evals only */
                 db_curve_pt pb[MAXPTS], pn[MAXPTS];
                 int any = 0, gbase = 0, kb = 0, kn = 0;
                 for (int q = 0; q < nb; q++) {
@@ -405,8 +415,9 @@ int db_curves_judge(const cJSON *base, const cJSON *res, const db_curve_opts *o,
                 row->acc = a;
                 row->work = w;
                 row->cpu_info = cpu && !o->cpu_gated;
-                db_curve_th th = cpu ? o->cpu : o->counters;
-                th.cap = a < 2 ? NAN : -log10(o->floor); /* errors are floored, scd not */
+                db_curve_th th = cpu ? o->cpu : secondary ? o->secondary : o->counters;
+                th.cap = db_measure_find(db_curve_acc_names[a]) ? NAN : -log10(o->floor);
+                /* errors are floored, scd not */
                 db_curve_compare(pb, kb, pn, kn, &th, &row->c);
             }
         i = j;

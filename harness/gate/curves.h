@@ -60,10 +60,15 @@ double db_curve_work_at(const db_curve_pt *p, int np, double acc);
 
 /* ---- the curves of two bench files ---- */
 
-/* accuracy measures: "gscd", "lambda_scd", "error.end.p" … "residual.acceleration",
- * "invariant_drift" (errors, residuals and drift as −log10, floored) */
+/* accuracy measures of curves, in digits (errors, residuals, drift as −log10,
+ * floored): the first db_curve_nprimary ("gscd", "lambda_scd",
+ * "residual.position") against every work measure; the rest (every end and
+ * grid error, the velocity and acceleration residuals, the drift) against
+ * f_evals only, judged with the `secondary` thresholds (one run that loses
+ * digits at its work) */
 extern const char *const db_curve_acc_names[];
 extern const int db_curve_nacc;
+extern const int db_curve_nprimary;
 /* work measures: "steps", "rejected", "f_evals", "jac_evals", "decompositions", "solves",
  * "cpu" */
 extern const char *const db_curve_work_names[];
@@ -72,6 +77,7 @@ extern const int db_curve_nwork;
 /* the accuracy measure k of run record r in digits (NAN when absent or null);
  * floor: errors below it count as it */
 double db_curve_acc_of(const cJSON *r, int k, double floor);
+double db_curve_acc_named(const cJSON *r, const char *name, double floor);
 
 /* one run series: the runs of one problem, scenario, parameters, formulation,
  * solver and variant */
@@ -97,7 +103,7 @@ typedef struct {
 } db_curve_set;
 
 typedef struct {
-    db_curve_th counters, cpu;
+    db_curve_th counters, cpu, secondary;
     double floor;        /* errors below it count as it */
     double cpu_scale;    /* new CPU times are divided by this (calibration) */
     int cpu_gated;       /* 0: CPU curves are information (another machine) */

@@ -9,7 +9,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 src=$2
 before=$(ls -A "$tmp" | sort)
 
-for c in list run bench check plot report merge csv reference; do
+for c in list run bench check plot report merge csv reference history; do
     out=$("$bin" "$c" --help 2>&1); rc=$?
     if [ $rc -eq 0 ] && echo "$out" | head -1 | grep -q "^usage: daebench $c"; then
         ok "$c --help"

@@ -32,16 +32,19 @@ grep -q "ghosts" "$tmp/plot.log" && [ -f "$tmp/r/plots/pendulum-v28-radau5-wpd.s
     bad "split panels missing: $(ls "$tmp/r/plots" | head)"
 "$bin" report --results "$tmp/r/bench.json" --baseline "$tmp/base.json" >"$tmp/rep.log" 2>&1 &&
     ok "report --baseline" || bad "report --baseline: $(cat "$tmp/rep.log")"
-grep -q "regressions" "$tmp/r/diff.html" && grep -q "bdf" "$tmp/r/diff.md" &&
-    grep -q "(6 regressions" "$tmp/rep.log" && ok "diff page: the 6 bdf runs are regressions" ||
+grep -q "curve regressions" "$tmp/r/diff.html" && grep -q '<svg class="overlay"' "$tmp/r/diff.html" &&
+    grep -q "^| pendulum:v28 .* GGL bdf | f&#95;evals/gscd" "$tmp/r/diff.md" &&
+    grep -Eq "\([1-9][0-9]* regressions" "$tmp/rep.log" &&
+    ok "diff page: bdf's curves are regressions, with overlays" ||
     bad "diff page: $(cat "$tmp/rep.log")"
+[ -n "${KEEP:-}" ] && cp -r "$tmp/r" "$KEEP"
 if bash "$here/browser_check.sh" "$tmp/r" >"$tmp/browser.log" 2>&1; then
     ok "browser: $(grep -c '^ok' "$tmp/browser.log") checks pass"
 else
     bad "browser check:"; cat "$tmp/browser.log"
 fi
 # the gate goes red: a missing diagram and a page wider than 1024 px
-sed 's|plots/pendulum-v28-wpd.png|plots/nosuch.png|' "$tmp/r/diff.html" > "$tmp/r/broken.html"
+sed 's|plots/pendulum-v28-wpd.png|plots/nosuch.png|' "$tmp/r/pendulum-v28.html" > "$tmp/r/broken.html"
 echo '<body><div style="width:2000px">wide</div></body>' > "$tmp/r/wide.html"
 bash "$here/browser_check.sh" "$tmp/r" broken.html wide.html >"$tmp/red.log" 2>&1
 if grep -q "broken.html: 1 of .* images did not load" "$tmp/red.log" &&
