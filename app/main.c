@@ -2,6 +2,7 @@
  * subcommand lives in its own file (commands.h), its help text in help.c. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness/cli/cli.h"
@@ -75,9 +76,15 @@ int main(int argc, char **argv)
                         db_help_print(stdout, h);
                     return 0;
                 }
-            int n = argc - 2;
-            db_plugin_args(&n, argv + 2); /* --plugin PATH.so, any subcommand */
-            int rc = commands[i].fn(n, argv + 2);
+            /* "--tol=1e-6" and "-ppendulum" as "--tol 1e-6" and "-p pendulum" */
+            char **args = malloc((2 * (size_t)argc + 1) * sizeof *args);
+            static char spelled[8192];
+            if (!args)
+                db_die("out of memory");
+            int n = db_cli_normalize(argc - 2, argv + 2, args, spelled, sizeof spelled);
+            db_plugin_args(&n, args); /* --plugin PATH.so, any subcommand */
+            int rc = commands[i].fn(n, args);
+            free(args);
             /* what the command printed must have arrived (a full disk, /dev/full) */
             if (fflush(stdout) != 0 || ferror(stdout))
                 db_die("write error on standard output: %s", strerror(errno));

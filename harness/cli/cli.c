@@ -199,3 +199,32 @@ const char *db_cli_value(int argc, char **argv, int *i)
     *i += 1;
     return argv[*i];
 }
+
+int db_cli_normalize(int argc, char **argv, char **out, char *buf, size_t buflen)
+{
+    int n = 0, done = 0;
+    size_t used = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const char *eq = strncmp(a, "--", 2) == 0 && a[2] ? strchr(a, '=') : NULL;
+        size_t klen = eq ? (size_t)(eq - a) : 2;
+        if (!done && strcmp(a, "--") == 0)
+            done = 1;
+        if (!done && eq && klen > 2 && used + klen + 1 <= buflen) {
+            memcpy(buf + used, a, klen); /* "--opt" */
+            buf[used + klen] = '\0';
+            out[n++] = buf + used;
+            used += klen + 1;
+            out[n++] = (char *)eq + 1;
+        } else if (!done && a[0] == '-' && strchr("pfs", a[1]) && a[1] && a[2] &&
+                   used + 3 <= buflen) {
+            buf[used] = '-', buf[used + 1] = a[1], buf[used + 2] = '\0'; /* "-p" */
+            out[n++] = buf + used;
+            used += 3;
+            out[n++] = (char *)a + 2;
+        } else
+            out[n++] = argv[i];
+    }
+    out[n] = NULL;
+    return n;
+}

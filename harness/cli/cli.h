@@ -58,4 +58,11 @@ int db_cli_split(const char *s, char *buf, size_t buflen, const char **items, in
 /* the value of option argv[*i] (argv[*i + 1]); dies if absent, advances *i */
 const char *db_cli_value(int argc, char **argv, int *i);
 
+/* the option forms users type, made the ones the commands parse: "--opt=value"
+ * becomes "--opt" "value" (at the first '='), and "-pVALUE", "-fVALUE",
+ * "-sVALUE" become "-p" "VALUE" (the short options that take a value).  argv
+ * is rewritten in place into *out (2 * argc + 1 entries, caller's storage);
+ * returns the new count.  Nothing else changes ("--" ends the rewriting). */
+int db_cli_normalize(int argc, char **argv, char **out, char *buf, size_t buflen);
+
 #endif

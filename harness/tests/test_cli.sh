@@ -58,5 +58,18 @@ expect_bad "plot: missing results" plot --results nosuch.json --out p
 expect_bad "unknown subcommand"    frobnicate
 expect_bad "no subcommand"
 expect_bad "list: unknown option"  list --xml
+expect_bad "--opt=value: a bad value is still bad" run -ppendulum -fGGL -sradau5 --tol=-1
+expect_bad "-pVALUE: an unknown problem is still unknown" run -pnosuch -fGGL -sradau5 --tol=1e-6
+
+# the forms users type: --opt=value and -pVALUE are --opt value and -p VALUE
+a=$(cd "$tmp" && "$bin" run --tol=1e-6 -ppendulum -fGGL -sradau5 2>&1)
+b=$(cd "$tmp" && "$bin" run --tol 1e-6 -p pendulum -f GGL -s radau5 2>&1)
+[ -n "$a" ] && [ "${a%% cpu=*}" = "${b%% cpu=*}" ] && case "$a" in *" ok "*) true ;; *) false ;; esac \
+    && ok "run --tol=1e-6 -ppendulum -fGGL -sradau5 = run --tol 1e-6 -p pendulum ...: ${a%% cpu=*}" \
+    || bad "option forms: '$a' vs '$b'"
+c=$(cd "$tmp" && "$bin" run --tol 1e-6 -p pendulum -f GGL -s radau5 --param=m=2 2>&1)
+d=$(cd "$tmp" && "$bin" run --tol 1e-6 -p pendulum -f GGL -s radau5 --param m=2 2>&1)
+[ "${c%% cpu=*}" = "${d%% cpu=*}" ] && [ "${c%% cpu=*}" != "${b%% cpu=*}" ] \
+    && ok "--param=m=2 splits at the first '='" || bad "--param=m=2: '$c' vs '$d'"
 
 summary
