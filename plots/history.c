@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "harness/cli/help.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/commands.h"
 #include "harness/cli/names.h"
@@ -532,7 +533,7 @@ int db_cmd_history(int argc, char **argv)
         } else if (strcmp(a, "--out") == 0)
             outdir = db_cli_value(argc, argv, &i);
         else if (a[0] == '-' && a[1])
-            db_die("history: unknown option '%s' (see daebench history --help)", a);
+            db_die_unknown_option("history", a);
         else
             paths[np++] = a;
     }

@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include <dirent.h>
 
+#include "harness/cli/help.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/commands.h"
 #include "plots/diff_page.h"
@@ -721,7 +722,7 @@ int db_cmd_report(int argc, char **argv)
         else if (strcmp(argv[i], "--baseline") == 0)
             basepath = db_cli_value(argc, argv, &i);
         else
-            db_die("report: unknown option '%s' (see daebench report --help)", argv[i]);
+            db_die_unknown_option("report", argv[i]);
     }
     char odir[4096], pdir[4200];
     const char *slash = strrchr(results, '/');

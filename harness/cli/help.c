@@ -148,6 +148,41 @@ const db_help *db_help_find(const char *name)
     return NULL;
 }
 
+void db_die_unknown_option(const char *cmd, const char *opt)
+{
+    const db_help *h = db_help_find(cmd);
+    static char words[4096];
+    const char *cand[128];
+    int n = 0;
+    size_t used = 0;
+    cand[n++] = "--plugin";
+    cand[n++] = "--help";
+    for (const char *p = h ? h->options : ""; *p && n < 128;) {
+        /* an option word starts a line ("  --tol T", "  -p P, --problem P") or follows ", " */
+        while (*p == ' ' || *p == ',')
+            p++;
+        size_t len = strcspn(p, " ,=\n");
+        if (p[0] == '-' && len > 1 && len < 40 && used + len + 1 < sizeof words) {
+            memcpy(words + used, p, len);
+            words[used + len] = '\0';
+            int dup = 0;
+            for (int k = 0; k < n; k++)
+                dup |= strcmp(cand[k], words + used) == 0;
+            if (!dup) {
+                cand[n++] = words + used;
+                used += len + 1;
+            }
+            p += len;
+            continue;
+        }
+        p = strchr(p, '\n'); /* the rest of the line is text */
+        if (!p)
+            break;
+        p++;
+    }
+    db_die_unknown(cmd, "option", opt, cand, n);
+}
+
 void db_help_print(FILE *f, const db_help *h)
 {
     fprintf(f, "usage: daebench %s\n\n%s\n\noptions:\n%s"

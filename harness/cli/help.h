@@ -19,6 +19,14 @@ extern const db_help db_help_table[];
 
 /* the entry of a subcommand, or NULL */
 const db_help *db_help_find(const char *name);
+/* die (exit 2) with "CMD: unknown option 'OPT' (did you mean --X? valid: ...)":
+ * the candidates are the options of CMD's help (every "-x" and "--xyz" word of
+ * its option list, and --plugin, -h, --help) */
+void db_die_unknown_option(const char *cmd, const char *opt)
+#if defined(__GNUC__)
+    __attribute__((noreturn))
+#endif
+    ;
 /* the full help of one subcommand on f */
 void db_help_print(FILE *f, const db_help *h);
 /* the overview: every synopsis and summary */

@@ -7,6 +7,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "harness/cli/help.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/commands.h"
 #include "io/jsonio.h"
@@ -124,7 +125,7 @@ int db_cmd_list(int argc, char **argv)
         if (strcmp(argv[i], "--json") == 0)
             json = 1;
         else
-            db_die("list: unknown option '%s'", argv[i]);
+            db_die_unknown_option("list", argv[i]);
     }
     if (!json) {
         list_text();

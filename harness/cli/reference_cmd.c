@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/cli/help.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/commands.h"
 #include "io/jsonio.h"
@@ -391,10 +392,14 @@ static int generate(const db_problem *prob, int sc, const double *par, const gen
         goto done;
     }
     char path[1024];
-    if (go->outdir)
-        snprintf(path, sizeof path, "%s/%s-%s.json", go->outdir, prob->name, scn);
-    else
-        db_ref_path(prob, sc, path, sizeof path);
+    /* never a truncated file name: --out is checked before the work (ref_out_check),
+     * the reference directory here */
+    if (go->outdir ? snprintf(path, sizeof path, "%s/%s-%s.json", go->outdir, prob->name,
+                              scn) >= (int)sizeof path
+                   : db_ref_path(prob, sc, path, sizeof path) != 0)
+        db_die("reference: the path of %s-%s.json in %.200s... is longer than %zu bytes",
+               prob->name, scn, go->outdir ? go->outdir : "the reference directory",
+               sizeof path - 1);
     char *txt = cJSON_PrintUnformatted(j);
     cJSON_Delete(j);
     if (!txt)
@@ -517,7 +522,11 @@ static int verify_stored(const db_problem *prob, int sc)
 {
     const char *scn = prob->scenarios[sc].name;
     char path[1024], err[512];
-    db_ref_path(prob, sc, path, sizeof path);
+    if (db_ref_path(prob, sc, path, sizeof path) != 0) {
+        fprintf(stderr, "daebench: reference: the path of %s-%s.json in the reference directory "
+                "is longer than %zu bytes\n", prob->name, scn, sizeof path - 1);
+        return 2;
+    }
     cJSON *j = db_json_read_file(path, err, sizeof err);
     if (!j) {
         fprintf(stderr, "daebench: reference: %s\n", err);
@@ -698,7 +707,7 @@ int db_cmd_reference(int argc, char **argv)
         else if (strcmp(a, "--results") == 0)
             results = db_cli_value(argc, argv, &i);
         else
-            db_die("reference: unknown option '%s'", a);
+            db_die_unknown_option("reference", a);
     }
     if (table) {
         /* the table of the stored references (README "Reference solutions") */
@@ -721,6 +730,18 @@ int db_cmd_reference(int argc, char **argv)
         db_die("reference: --results only with --table");
     if (go.outdir) {
         char probe[1100];
+        /* every file's path must fit (1023 bytes, the path of write_reference):
+         * refused before the work, never written under a truncated name */
+        size_t longest = 0;
+        for (int pi = 0; db_problems[pi]; pi++)
+            for (int sc = 0; sc < db_problems[pi]->nscenarios; sc++) {
+                size_t l = strlen(db_problems[pi]->name) +
+                           strlen(db_problems[pi]->scenarios[sc].name) + 7;
+                longest = l > longest ? l : longest;
+            }
+        if (strlen(go.outdir) + longest > 1023)
+            db_die("reference: --out %.200s...: too long (%zu bytes; the paths of the reference "
+                   "files in it must fit in 1023)", go.outdir, strlen(go.outdir));
         snprintf(probe, sizeof probe, "%s/x.json", go.outdir);
         if (db_dir_of_exists(probe) != 0)
             db_die("reference: --out %s is not a directory", go.outdir);

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/cli/help.h"
 #include "harness/gate/calibration.h"
 #include "harness/gate/check.h"
 #include "harness/gate/check_thresholds.h"
@@ -792,7 +793,7 @@ int db_check_to(int argc, char **argv, FILE *to)
                 usage_die("threshold needs a number >= 0, got", v);
             c.th[th] = x;
         } else
-            usage_die("unknown option", argv[i]);
+            db_die_unknown_option("check", argv[i]);
     }
     if (!basef || !resf)
         db_die("check: --baseline FILE and --results FILE are required");

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/cli/help.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/commands.h"
 #include "harness/results/csv.h"
@@ -172,7 +173,7 @@ int db_cmd_csv(int argc, char **argv)
         else if (strcmp(argv[i], "--out") == 0)
             out = db_cli_value(argc, argv, &i);
         else
-            db_die("csv: unknown option '%s'", argv[i]);
+            db_die_unknown_option("csv", argv[i]);
     }
     char path[4096], err[512];
     if (!out) {

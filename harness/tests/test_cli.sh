@@ -61,6 +61,18 @@ expect_bad "list: unknown option"  list --xml
 expect_bad "--opt=value: a bad value is still bad" run -ppendulum -fGGL -sradau5 --tol=-1
 expect_bad "-pVALUE: an unknown problem is still unknown" run -pnosuch -fGGL -sradau5 --tol=1e-6
 
+# a misspelt option or suite name is answered with the nearest valid one
+for c in "bench --suite quik:did you mean quick?" "list --jsn:did you mean --json?" \
+         "check --baselin x:did you mean --baseline?" "report --resluts x:did you mean --results?" \
+         "csv --reslts x:did you mean --results?"; do
+    args=${c%%:*}
+    want=${c#*:}
+    # shellcheck disable=SC2086
+    msg=$(cd "$tmp" && "$bin" $args 2>&1 >/dev/null); rc=$?
+    [ $rc -eq 2 ] && case "$msg" in *"$want"*) true ;; *) false ;; esac \
+        && ok "$args: $msg" || bad "$args: exit $rc, '$msg' lacks '$want'"
+done
+
 # the forms users type: --opt=value and -pVALUE are --opt value and -p VALUE
 a=$(cd "$tmp" && "$bin" run --tol=1e-6 -ppendulum -fGGL -sradau5 2>&1)
 b=$(cd "$tmp" && "$bin" run --tol 1e-6 -p pendulum -f GGL -s radau5 2>&1)
