@@ -53,10 +53,10 @@ int db_traj_csv(const char *path, const db_traj *sol, const db_traj *ref,
     }
     bad |= add(&b, "\n", 0, -1);
     for (int k = 0; k < sol->nt && !bad; k++) {
-        bad |= add(&b, "%.15g", sol->t[k], -1);  /* step points are not round */
+        bad |= add(&b, "%.17g", sol->t[k], -1);  /* step points are not round */
         for (int g = 0; g < DB_NGROUPS; g++)
             for (int i = 0; i < sol->size[g]; i++)
-                bad |= add(&b, ",%.12g", sol->x[g][(long)k * sol->size[g] + i], -1);
+                bad |= add(&b, ",%.17g", sol->x[g][(long)k * sol->size[g] + i], -1);
         for (int g = 0; g < DB_NGROUPS; g++) {
             int n = sol->size[g];
             if (!ref || n == 0) {
