@@ -25,6 +25,7 @@
 #include "harness/cli/cli.h"
 #include "harness/cli/commands.h"
 #include "plots/diff_page.h"
+#include "plots/matrix.h"
 #include "harness/sweep/coverage.h"
 #include "harness/cli/names.h"
 #include "plots/profile.h"
@@ -552,6 +553,10 @@ static const char css[] =
     "object{width:100%}\n.note{background:#fff3cd;border:1px solid #e0c060;padding:.5em}\n"
     "nav ul{display:flex;flex-wrap:wrap;list-style:none;padding:0;gap:.3em 1em}\n"
     "svg.overlay{max-width:100%;height:auto}\n.dirty{color:#c00}\n"
+    "table.matrix{overflow-wrap:normal}\ntable.matrix td,table.matrix th{font-size:90%;white-space:nowrap}\n"
+    "td.m0{background:#2b6b3f;color:#fff}\ntd.m1{background:#6fa77f}\n"
+    "td.m2{background:#b5d5bd}\ntd.m3{background:#e4efe6}\ntd.m4{background:#fff}\n"
+    "td.m0 a,td.m0 small{color:#fff}\n"
     ".hint{color:#666;font-size:90%}\n";
 
 static void html_head(FILE *f, const char *title)
@@ -587,6 +592,7 @@ static void summary(out2 *o, const cJSON *runs, const char *plots, const char *p
     static const double levels[] = {4, 6, 8};
     static const double tau[] = {1, 1.5, 2, 4, 10};
     const int ntau = 5;
+    db_matrix_write(o->h, o->m, runs);
     fprintf(o->h, "<h2 id=\"profiles\">Performance profiles</h2>\n<p>Dolan&ndash;Mor&eacute; "
                   "profiles per solver and formulation: the fraction of problem pages on which "
                   "its CPU time to reach the accuracy (read off its work-precision curve, "
