@@ -2,7 +2,7 @@
  * [--out DIR]": results/index.html and its Markdown twin results/report.md
  * (issue 8, "Report"): per problem and scenario a table of the best run per
  * accuracy band (least CPU time reaching scd ≥ 2, 4, 6, 8, 10), the failures
- * and why (expected ones marked, expected_failures.c), the observed order —
+ * and why (expected ones marked, expected_failures.c), the slope of error against tolerance —
  * the least-squares slope of log10 error against log10 tol per solver,
  * formulation and group p, v, λ (order reduction caused by the index shows as
  * slopes below 1 for the higher-index components) — and every diagram of
@@ -348,11 +348,11 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
         }
         fprintf(o->h, "</table>\n");
     }
-    /* observed order */
-    fprintf(o->h, "<h3>Observed order: slope of log10 error vs log10 tol</h3>\n<table><tr><th>"
+    /* the slope of the error against the tolerance (not an order of the method) */
+    fprintf(o->h, "<h3>Slope of error against tolerance: log10 error vs log10 tol</h3>\n<table><tr><th>"
                   "solver / formulation</th><th>p</th><th>v</th><th>&lambda;</th><th>&mu;</th>"
                   "<th>points</th></tr>\n");
-    fprintf(o->m, "\n### Observed order: slope of log10 error vs log10 tol\n\n| solver / "
+    fprintf(o->m, "\n### Slope of error against tolerance: log10 error vs log10 tol\n\n| solver / "
                   "formulation | p | v | λ | μ | points |\n|---|---|---|---|---|---|\n");
     for (int a = 0; a < n;) {
         int b = a;
@@ -411,8 +411,17 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
     }
     free(names);
     if (!nd) {
-        fprintf(o->h, "<p><i>no diagram (no run with a reference to measure against)</i></p>\n");
-        fprintf(o->m, "*no diagram (no run with a reference to measure against)*\n");
+        /* the right reason: no diagrams drawn at all, or none for this page */
+        int drawn = 0;
+        DIR *d = opendir(plots);
+        for (struct dirent *e; d && !drawn && (e = readdir(d));)
+            drawn = strstr(e->d_name, ".png") != NULL;
+        if (d)
+            closedir(d);
+        const char *why = drawn ? "no run with a reference to measure against"
+                                : "no diagrams in the plots folder: run daebench plot first";
+        fprintf(o->h, "<p><i>no diagram (%s: <code>%s</code>)</i></p>\n", why, H(plots));
+        fprintf(o->m, "*no diagram (%s: `%s`)*\n", why, plots);
     }
 }
 
@@ -542,7 +551,7 @@ static int by_page(const void *a, const void *b)
 
 static const char css[] =
     "body{font-family:sans-serif;max-width:1500px;margin:1em auto;padding:0 1em;color:#222;"
-    "overflow-wrap:anywhere}\nh1{border-bottom:2px solid #1F77B4}\n"
+    "overflow-wrap:break-word}\nh1{border-bottom:2px solid #1F77B4}\n"
     "h2{margin-top:2em;border-bottom:1px solid #ccc;color:#1F77B4}\n"
     ".wide{overflow-x:auto;max-width:100%}\n"
     "table{border-collapse:collapse;margin:.5em 0;font-size:90%}\n"
@@ -696,6 +705,31 @@ static void summary(out2 *o, const cJSON *runs, const char *plots, const char *p
     fprintf(o->h, "</table></div>\n");
 }
 
+/* the page footer: where and from what the bench file was made */
+static void environment(out2 *o, const cJSON *bench)
+{
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(bench, "build");
+    const cJSON *mach = cJSON_GetObjectItemCaseSensitive(bench, "machine");
+    const cJSON *cal = cJSON_GetObjectItemCaseSensitive(bench, "calibration");
+    const cJSON *dirty = cJSON_GetObjectItemCaseSensitive(b, "dirty");
+    char calib[64] = "none";
+    if (isfinite(num(cal, "seconds", NULL, NULL)))
+        snprintf(calib, sizeof calib, "%.4g s", num(cal, "seconds", NULL, NULL));
+    const char *commit = str(b, "commit")[0] ? str(b, "commit") : str(bench, "git");
+    const char *dirt = cJSON_IsTrue(dirty) ? " (dirty tree)" : cJSON_IsFalse(dirty) ? "" : " (?)";
+    fprintf(o->h, "<footer class=\"hint\"><hr>Environment: commit <code>%.12s</code>%s; "
+                  "compiler %s %s, flags <code>%s</code>; BLAS <code>%s</code>, LAPACK "
+                  "<code>%s</code>; CPU %s (%s, %.0f cores, libc %s); calibration %s.</footer>\n",
+            H(commit), dirt, H(str(b, "compiler")), H(str(b, "build_type")), H(str(b, "flags")),
+            H(str(b, "blas")), H(str(b, "lapack")), H(str(mach, "cpu")), H(str(mach, "cpu_id")),
+            num(mach, "cores", NULL, NULL), H(str(mach, "libc")), calib);
+    fprintf(o->m, "\n---\nEnvironment: commit `%.12s`%s; compiler %s %s, flags `%s`; BLAS "
+                  "`%s`, LAPACK `%s`; CPU %s (%s, %.0f cores, libc %s); calibration %s.\n",
+            commit, dirt, M(str(b, "compiler")), M(str(b, "build_type")), str(b, "flags"),
+            str(b, "blas"), str(b, "lapack"), M(str(mach, "cpu")), M(str(mach, "cpu_id")),
+            num(mach, "cores", NULL, NULL), M(str(mach, "libc")), calib);
+}
+
 /* diff.html and diff.md against the baseline: check's verdict at equal accuracy
  * (diff_page.c); returns the count of regressions */
 static int diff_page(const char *outdir, const char *basepath, const char *respath,
@@ -824,6 +858,7 @@ int db_cmd_report(int argc, char **argv)
     scaling_table(&o, j, runs, plots, plotrel);
     ratio_table(&o, runs);
     db_reference_table(o.m, o.h, runs);
+    environment(&o, j);
     fprintf(o.h, "</body></html>\n");
     /* one HTML page per problem and scenario; the Markdown twin holds them all */
     for (int a = 0; a < n;) {
