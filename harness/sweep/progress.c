@@ -75,7 +75,7 @@ void db_progress_weights(db_progress *p, double total)
         p->total_w = total;
 }
 
-/* "12/408, 2 failed, 0:42 elapsed, ~3:10 left" */
+/* "12/408, 2 failed (not expected), 0:42 elapsed, ~3:10 left" */
 static void status_text(db_progress *p, int done, int failed, char *buf, size_t len)
 {
     char el[32], left[32];
@@ -87,7 +87,8 @@ static void status_text(db_progress *p, int done, int failed, char *buf, size_t 
         db_progress_hms(eta, left, sizeof left);
     else
         snprintf(left, sizeof left, "0:00");
-    snprintf(buf, len, "%d/%d, %d failed, %s elapsed, ~%s left", done, p->total, failed, el,
+    snprintf(buf, len, "%d/%d, %d failed (not expected), %s elapsed, ~%s left", done, p->total,
+             failed, el,
              left);
 }
 
