@@ -24,6 +24,7 @@
 #include "harness/cli/help.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/commands.h"
+#include "plots/characteristics.h"
 #include "plots/diff_page.h"
 #include "plots/matrix.h"
 #include "harness/sweep/coverage.h"
@@ -281,6 +282,7 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
             pb, sc, pb, sc, n, ok, failed, unsup);
     fprintf(o->m, "\n## %s : %s\n\n%d runs: %d ok, %d failed, %d unsupported\n\n", pb, sc, n, ok,
             failed, unsup);
+    db_characteristics_write(o->h, o->m, v, n);
     /* best per accuracy band */
     fprintf(o->h, "<h3>Best run per accuracy band (least CPU time)</h3>\n<table><tr><th>gscd &ge;"
                   "</th><th>solver / formulation</th><th>tol</th><th>gscd</th><th>CPU [s]</th>"

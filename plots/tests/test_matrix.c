@@ -5,13 +5,16 @@
  * the darkest shade, b the third (2x < 3x <= 4x); b's two failed runs are
  * counted with their class; c never reaches 6 digits and is unshaded (its 4
  * digits at 126: 50 at 3 digits, 500 at 5.5, log-linear); the
- * cells come out in the rows' and columns' first-seen order. */
+ * cells come out in the rows' and columns' first-seen order.  The problem
+ * page's run-characteristics table (characteristics.h) lists b's EoM runs, its
+ * best formulation, and neither its GGL nor its failed EoM1 runs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
 
+#include "plots/characteristics.h"
 #include "plots/matrix.h"
 #include "testset/tests/check.h"
 
@@ -66,6 +69,24 @@ int main(void)
     CHECK(ta && tb && tc && ta < tb && tb < tc, "shades/stars/order wrong:\n%s", hb);
     CHECK(strstr(hb, "<a href=\"pendulum-v28.html\">pendulum:v28</a>") != NULL,
           "no link to the problem page");
+    free(hb);
+    free(mb);
+
+    /* the run-characteristics table: b's best formulation is EoM, not GGL */
+    const cJSON *v[16], *r;
+    int n = 0;
+    cJSON_ArrayForEach(r, runs) v[n++] = r;
+    hb = mb = NULL;
+    h = open_memstream(&hb, &hl);
+    m = open_memstream(&mb, &ml);
+    db_characteristics_write(h, m, v, n);
+    fclose(h);
+    fclose(m);
+    CHECK(strstr(mb, "| b / EoM | 1e-04 |") && strstr(mb, "| b / EoM | 1e-08 |") &&
+          !strstr(mb, "| b / GGL |") && !strstr(mb, "| b / EoM1 |"),
+          "characteristics of b:\n%s", mb);
+    CHECK(strstr(mb, "| a / GGL | 1e-04 |") && strstr(mb, "| c / GGL | 1e-08 |"),
+          "characteristics of a, c:\n%s", mb);
     free(hb);
     free(mb);
     cJSON_Delete(runs);
