@@ -28,6 +28,7 @@
 #include "io/escape.h"
 #include "io/jsonio.h"
 #include "io/mkdirs.h"
+#include "plots/gnuplot.h"
 #include "reference/measure_names.h"
 #include "solvers/solver.h"
 
@@ -289,49 +290,6 @@ static void fmt_level(double x, char *buf, size_t len)
     snprintf(buf, len, "%g", x);
 }
 
-static int gnuplot_in_path(void)
-{
-    const char *path = getenv("PATH");
-    char cand[DB_PATH_MAX];
-    while (path && *path) {
-        size_t len = strcspn(path, ":");
-        if (len == 0)
-            snprintf(cand, sizeof cand, "./gnuplot");
-        else
-            snprintf(cand, sizeof cand, "%.*s/gnuplot", (int)len, path);
-        if (access(cand, X_OK) == 0)
-            return 1;
-        path += len;
-        if (*path == ':')
-            path++;
-    }
-    return 0;
-}
-
-/* gnuplot -e expr script, killed after $DAEBENCH_GNUPLOT_LIMIT (default 120)
- * seconds as in plot; 0 or -1 */
-static int gnuplot(const char *expr, const char *script)
-{
-    long limit = 120;
-    const char *v = getenv("DAEBENCH_GNUPLOT_LIMIT");
-    if (v && (db_parse_count(v, &limit) != 0 || limit < 1 || limit > 86400))
-        db_die("history: bad DAEBENCH_GNUPLOT_LIMIT '%s' (expected 1..86400 seconds)", v);
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        alarm((unsigned)limit);
-        execlp("gnuplot", "gnuplot", "-e", expr, script, (char *)NULL);
-        _exit(127);
-    }
-    int st;
-    if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
-        return -1;
-    return 0;
-}
-
 static void parse_levels(hist *h, const char *s)
 {
     char buf[256];
@@ -479,7 +437,7 @@ static int draw(const hist *h, const char *dat, const char *outbase, const char 
              db_esc_gnuplot(titles), colors, h->nfiles, xt, lo / 1.15, hi * 1.15,
              strcmp(h->work, "cpu") == 0 ? (h->cpu_calibrated ? "calibrated CPU time" : "CPU time")
                                          : h->work);
-    int rc = gnuplot(expr, script);
+    int rc = db_gnuplot_run("history", expr, script, dat);
     free(titles);
     free(colors);
     free(xt);
@@ -544,7 +502,7 @@ int db_cmd_history(int argc, char **argv)
         db_die("history: --out must be a directory name without quotes");
     if (strlen(outdir) > DB_PATH_MAX - 64)
         db_die("history: --out longer than %d bytes", DB_PATH_MAX - 64);
-    int have_gnuplot = gnuplot_in_path();
+    int have_gnuplot = db_in_path("gnuplot");
     char data[DB_PATH_MAX], script[DB_PATH_MAX + 32];
     const char *pdir = getenv("DAEBENCH_PLOTS_DIR");
     snprintf(script, sizeof script, "%s/history.gp",
@@ -773,10 +731,9 @@ int db_cmd_history(int argc, char **argv)
     if (!have_gnuplot)
         fprintf(stderr, "daebench: history: gnuplot not found in PATH: wrote %s and %s only "
                         "(install gnuplot for the diagram)\n", dat, json);
-    else if (draw(&h, dat, base, script, col, ncol, solvers, nsolvers) != 0) {
-        fprintf(stderr, "daebench: history: gnuplot failed on %s (%s)\n", dat, script);
-        rc = DB_EXIT_BAD_INPUT;
-    } else
+    else if (draw(&h, dat, base, script, col, ncol, solvers, nsolvers) != 0)
+        rc = DB_EXIT_BAD_INPUT; /* db_gnuplot_run said why */
+    else
         printf("%s.png %s.svg (%d solvers, %d levels)\n", base, base, nsolvers, h.nlevels);
 
     for (size_t i = 0; i < h.ncells; i++) {

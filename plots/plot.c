@@ -20,11 +20,14 @@
 #include <unistd.h>
 
 #include "harness/cli/cli.h"
+#include "harness/cli/help.h"
 #include "io/datadir.h"
 #include "harness/cli/commands.h"
 #include "harness/results/benchfile.h"
 #include "io/escape.h"
 #include "io/jsonio.h"
+#include "io/mkdirs.h"
+#include "plots/gnuplot.h"
 #include "reference/measure_names.h"
 #include "plots/profile.h"
 #include "plots/scaling.h"
@@ -49,21 +52,6 @@ typedef struct {
     double tol;
 } view;
 
-static int find_in_path(const char *prog)
-{
-    const char *path = getenv("PATH");
-    if (!path)
-        return 0;
-    char dir[4096];
-    while (*path) {
-        size_t len = strcspn(path, ":");
-        snprintf(dir, sizeof dir, "%.*s/%s", (int)len, len ? path : ".", prog);
-        if (access(dir, X_OK) == 0)
-            return 1;
-        path += len + (path[len] == ':');
-    }
-    return 0;
-}
 
 static double num_at(const cJSON *o, const char *a, const char *b)
 {
@@ -152,41 +140,6 @@ static int safe_file(const char *s)
 static int cmp_name(const void *a, const void *b)
 {
     return strcmp((const char *)a, (const char *)b);
-}
-
-/* gnuplot gets this many seconds of wall-clock time per diagram (it is killed
- * by SIGALRM after them: a hung gnuplot cannot hang the program);
- * $DAEBENCH_GNUPLOT_LIMIT overrides it (docs/limits.md) */
-#define GNUPLOT_SECONDS 120
-
-static unsigned gnuplot_seconds(void)
-{
-    const char *v = getenv("DAEBENCH_GNUPLOT_LIMIT");
-    long x = GNUPLOT_SECONDS;
-    if (v && (db_parse_count(v, &x) != 0 || x < 1 || x > 86400))
-        db_die("plot: bad DAEBENCH_GNUPLOT_LIMIT '%s' (expected 1..86400 seconds)", v);
-    return (unsigned)x;
-}
-
-/* gnuplot -e expr script; 0 or -1 */
-static int run_gnuplot(const char *expr, const char *script, const char *what)
-{
-    fflush(stdout);
-    unsigned limit = gnuplot_seconds();
-    pid_t pid = fork();
-    if (pid < 0)
-        db_die("plot: cannot start gnuplot: %s", strerror(errno));
-    if (pid == 0) {
-        alarm(limit); /* kept across exec: the default action ends gnuplot */
-        execlp("gnuplot", "gnuplot", "-e", expr, script, (char *)NULL);
-        _exit(127);
-    }
-    int status;
-    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        fprintf(stderr, "daebench: plot: gnuplot failed on %s (%s)\n", what, script);
-        return -1;
-    }
-    return 0;
 }
 
 static unsigned colour_int(const char *hex)
@@ -281,7 +234,7 @@ static int plot_series(const view *v0, const char *trajdir, const char *outbase,
                  G(files), G(titles), colors, dashes, G(outbase), G(v0->problem),
                  G(v0->scenario));
         snprintf(script, sizeof script, "%s/timeseries.gp", scriptdir);
-        rc = run_gnuplot(expr, script, outbase);
+        rc = db_gnuplot_run("plot", expr, script, outbase);
         free(expr);
         if (rc == 0)
             printf("%s-time.png %s-time.svg (%d series)\n", outbase, outbase, k);
@@ -368,12 +321,30 @@ static int make_curves(const view *v, int n, char mode, const char *only, curve 
     return nc;
 }
 
+/* a .dat file written atomically (jsonio.h: a temp file beside it, renamed over
+ * it): a symlink placed at its name is replaced, never written through (issue
+ * 28, item 10); dat_open and dat_commit die with one line on an error */
+static FILE *dat_open(const char *path, char *tmp, size_t tmplen)
+{
+    char err[600];
+    FILE *f = db_out_open(path, tmp, tmplen, err, sizeof err);
+    if (!f)
+        db_die("plot: %s", err);
+    return f;
+}
+
+static void dat_commit(FILE *f, const char *tmp, const char *path)
+{
+    char err[600];
+    if (db_out_commit(f, tmp, path, err, sizeof err) != 0)
+        db_die("plot: %s", err);
+}
+
 /* the .dat file of curves (columns: see the top); 0 or dies */
 static void write_curves(const char *path, const char *what, const curve *cv, int nc)
 {
-    FILE *f = db_fopen_output(path);
-    if (!f)
-        db_die("plot: cannot write %s: %s", path, strerror(errno));
+    char tmp[DB_PATH_MAX + 64];
+    FILE *f = dat_open(path, tmp, sizeof tmp);
     fprintf(f, "# daebench work-precision data: %s\n", what);
     fprintf(f, "# columns: cpu f_evals scd tol err_p err_v err_lambda err_mu "
                "res_position res_velocity res_acceleration\n");
@@ -397,8 +368,7 @@ static void write_curves(const char *path, const char *what, const curve *cv, in
             fputc('\n', f);
         }
     }
-    if (fclose(f) != 0)
-        db_die("plot: cannot write %s", path);
+    dat_commit(f, tmp, path);
 }
 
 /* "w1 w2 ..." of one field of the curves; ghost: the colour made faint */
@@ -477,6 +447,7 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
             }
         }
     FILE *ff = NULL;
+    char ftmp[DB_PATH_MAX + 64];
     char failed[1024] = "";
     int nfailed = 0;
     for (int k = 0; k < n; k++) {
@@ -486,8 +457,8 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
         const cJSON *rs = cJSON_GetObjectItemCaseSensitive(v[k].run, "reason");
         if (!cJSON_IsString(st) || strcmp(st->valuestring, "failed") != 0)
             continue;
-        if (!ff && !(ff = db_fopen_output(fdat)))
-            db_die("plot: cannot write %s: %s", fdat, strerror(errno));
+        if (!ff)
+            ff = dat_open(fdat, ftmp, sizeof ftmp);
         int fi = db_form_from_name(v[k].form);
         const char *col = mode == 'f' ? palette[(fi >= 0 ? fi : 7) % 8]
                                       : palette[solver_index(v[k].solver) % 8];
@@ -500,9 +471,9 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
                      cJSON_IsString(rs) ? G(rs->valuestring) : "");
         nfailed++;
     }
-    if (ff && fclose(ff) != 0)
-        db_die("plot: cannot write %s", fdat);
-    if (!ff)
+    if (ff)
+        dat_commit(ff, ftmp, fdat);
+    else
         unlink(fdat);
     if (nfailed && strlen(failed) >= 400) {
         size_t u = strlen(failed);
@@ -562,7 +533,7 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
                      kinds_tab[i].title[0] ? ": " : "", kinds_tab[i].title, sub,
                      notdrawn) >= (int)sizeof expr)
             db_die("plot: too many lines on the page of %s", what);
-        if (run_gnuplot(expr, script, dat) != 0) {
+        if (db_gnuplot_run("plot", expr, script, dat) != 0) {
             rc = -1;
             continue;
         }
@@ -670,9 +641,8 @@ static int plot_scaling(const cJSON *runs, const char *param, double fit_from,
     if (snprintf(base, sizeof base, "%s/scaling", outdir) >= (int)sizeof base)
         db_die("plot: --out too long");
     snprintf(dat, sizeof dat, "%s.dat", base);
-    FILE *f = db_fopen_output(dat);
-    if (!f)
-        db_die("plot: cannot write %s: %s", dat, strerror(errno));
+    char tmp[DB_PATH_MAX + 64];
+    FILE *f = dat_open(dat, tmp, sizeof tmp);
     char colors[1024] = "", dashes[512] = "";
     double ylo = INFINITY, yhi = 0, x0 = NAN, y0 = NAN;
     const char *firstprob = cv[0].problem;
@@ -709,8 +679,7 @@ static int plot_scaling(const cJSON *runs, const char *param, double fit_from,
         u = strlen(dashes);
         snprintf(dashes + u, sizeof dashes - u, "%s%d", c ? " " : "", iprob % 6 + 1);
     }
-    if (fclose(f) != 0)
-        db_die("plot: cannot write %s", dat);
+    dat_commit(f, tmp, dat);
     if (!isfinite(x0)) {
         x0 = cv[0].x[0];
         y0 = cv[0].cps[0];
@@ -724,7 +693,7 @@ static int plot_scaling(const cJSON *runs, const char *param, double fit_from,
              fit_from) >= (int)sizeof expr)
         db_die("plot: scaling: too many curves");
     snprintf(script, sizeof script, "%s/scaling.gp", scriptdir);
-    if (run_gnuplot(expr, script, dat) != 0)
+    if (db_gnuplot_run("plot", expr, script, dat) != 0)
         return -1;
     printf("%s.png %s.svg (%d curves)\n", base, base, nc);
     return 0;
@@ -768,9 +737,8 @@ static int plot_profile(const cJSON *runs, const char *outdir, const char *scrip
                 rows[j - 1] = t;
             }
         snprintf(files[L], sizeof files[L], "%s/profile-scd%d.dat", outdir, levels[L]);
-        FILE *f = db_fopen_output(files[L]);
-        if (!f)
-            db_die("plot: cannot write %s: %s", files[L], strerror(errno));
+        char tmp[DB_PATH_MAX + 64];
+        FILE *f = dat_open(files[L], tmp, sizeof tmp);
         fprintf(f, "# daebench performance profile at scd >= %d over %d pages: tau rho\n",
                 levels[L], np);
         for (int i = 0; i < nr; i++) {
@@ -778,8 +746,7 @@ static int plot_profile(const cJSON *runs, const char *outdir, const char *scrip
             for (int t = 0; t < ntau; t++)
                 fprintf(f, "%.6g %.6g\n", tau[t], rows[i].frac[t]);
         }
-        if (fclose(f) != 0)
-            db_die("plot: cannot write %s", files[L]);
+        dat_commit(f, tmp, files[L]);
         size_t u = strlen(npg);
         snprintf(npg + u, sizeof npg - u, "%s%d", L ? " " : "", np);
         if (L == 0) {
@@ -800,7 +767,7 @@ static int plot_profile(const cJSON *runs, const char *outdir, const char *scrip
              titles, colors, base) >= (int)sizeof expr)
         db_die("plot: --out too long");
     snprintf(script, sizeof script, "%s/profile.gp", scriptdir);
-    if (run_gnuplot(expr, script, "profile") != 0)
+    if (db_gnuplot_run("plot", expr, script, "profile") != 0)
         return -1;
     printf("%s.png %s.svg (%d solvers)\n", base, base, nb);
     return 0;
@@ -827,7 +794,7 @@ static int plot_trajectory(const char *csv, const char *scriptdir)
     snprintf(expr, sizeof expr, "csvfile='%s'; outbase='%s'; ptitle='%s: error per group over time'",
              csv, base, base);
     snprintf(script, sizeof script, "%s/trajerr.gp", scriptdir);
-    if (run_gnuplot(expr, script, csv) != 0)
+    if (db_gnuplot_run("plot", expr, script, csv) != 0)
         return DB_EXIT_BAD_INPUT;
     printf("%s-err.png %s-err.svg\n", base, base);
     return 0;
@@ -880,7 +847,8 @@ static view *load_views(const char *path, cJSON **json, const cJSON **runs_out, 
 
 int db_cmd_plot(int argc, char **argv)
 {
-    const char *results = "results/bench.json", *outdir = "results/plots", *trajdir = NULL;
+    const char *results = "results/bench.json", *outdir = NULL, *trajdir = NULL;
+    char odir[4096];
     const char *baseline = NULL, *trajcsv = NULL;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--results") == 0)
@@ -899,9 +867,15 @@ int db_cmd_plot(int argc, char **argv)
                 db_die("plot: unknown measure '%s' (gscd, ivp_scd, lambda_scd)", plot_measure);
         }
         else
-            db_die("plot: unknown option '%s' (see daebench plot --help)", argv[i]);
+            db_die_unknown_option("plot", argv[i]);
     }
-    if (!find_in_path("gnuplot"))
+    if (!outdir) { /* beside the results file: <dir of results>/plots */
+        const char *slash = strrchr(results, '/');
+        snprintf(odir, sizeof odir, "%.*s%splots", slash ? (int)(slash - results) : 0, results,
+                 slash ? "/" : "");
+        outdir = odir;
+    }
+    if (!db_in_path("gnuplot"))
         db_die("plot: gnuplot not found in PATH (install gnuplot)");
     const char *pdir = getenv("DAEBENCH_PLOTS_DIR");
     char script[4200], scriptdir[4096], tdir[4096], data[4096];
@@ -931,7 +905,7 @@ int db_cmd_plot(int argc, char **argv)
     view *v = load_views(results, &j, &runs, &n), *bv = NULL;
     if (baseline)
         bv = load_views(baseline, &bj, NULL, &bn);
-    if (mkdir(outdir, 0777) != 0 && errno != EEXIST)
+    if (db_mkdirs(outdir) != 0)
         db_die("plot: cannot create %s: %s", outdir, strerror(errno));
     int rc = 0;
     /* a swept suite: the scaling diagram instead of the pages (whose runs

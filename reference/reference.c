@@ -16,13 +16,14 @@
 #include "testset/registry.h"
 
 
-void db_ref_path(const db_problem *prob, int sc, char *buf, size_t len)
+int db_ref_path(const db_problem *prob, int sc, char *buf, size_t len)
 {
     const char *dir = getenv("DAEBENCH_REFERENCE_DIR");
     char data[4096];
     if (!dir || !*dir)
         dir = db_data_dir("reference/data", data, sizeof data);
-    snprintf(buf, len, "%s/%s-%s.json", dir, prob->name, prob->scenarios[sc].name);
+    int n = snprintf(buf, len, "%s/%s-%s.json", dir, prob->name, prob->scenarios[sc].name);
+    return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
 void db_ref_free(db_ref *r)
@@ -249,8 +250,7 @@ int db_ref_load(db_ref *r, const db_problem *prob, int sc, const double *par,
     } else {
         char path[1024];
         struct stat st;
-        db_ref_path(prob, sc, path, sizeof path);
-        if (strlen(path) >= sizeof path - 1) {
+        if (db_ref_path(prob, sc, path, sizeof path) != 0) {
             snprintf(err, errlen, "reference path too long (DAEBENCH_REFERENCE_DIR)");
             return -1;
         }

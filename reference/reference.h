@@ -34,7 +34,8 @@ int db_ref_load(db_ref *r, const db_problem *prob, int sc, const double *par,
                 const db_mech *m, char *err, size_t errlen);
 void db_ref_free(db_ref *r);
 
-/* the path of the reference file of problem/scenario into buf */
-void db_ref_path(const db_problem *prob, int sc, char *buf, size_t len);
+/* the path of the reference file of problem/scenario into buf: 0, or -1 when
+ * it does not fit in len (a long DAEBENCH_REFERENCE_DIR; buf must not be used) */
+int db_ref_path(const db_problem *prob, int sc, char *buf, size_t len);
 
 #endif

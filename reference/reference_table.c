@@ -187,8 +187,7 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
         for (int sc = 0; sc < prob->nscenarios; sc++) {
             char path[1024], err[512];
             struct stat st;
-            db_ref_path(prob, sc, path, sizeof path);
-            if (stat(path, &st) != 0)
+            if (db_ref_path(prob, sc, path, sizeof path) != 0 || stat(path, &st) != 0)
                 continue;
             cJSON *j = db_json_read_file(path, err, sizeof err);
             if (!j)

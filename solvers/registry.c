@@ -16,7 +16,8 @@ extern const db_solver db_solver_geoms;
 extern const db_solver db_solver_ida;   /* optional external peer (SUNDIALS IDA) */
 #endif
 #ifdef DAEBENCH_TEST_SOLVERS   /* the test program daebench-testsolvers only */
-extern const db_solver db_solver_test_crash, db_solver_test_loop, db_solver_test_nan;
+extern const db_solver db_solver_test_crash, db_solver_test_loop, db_solver_test_nan,
+    db_solver_test_forkcrash;
 #endif
 
 /* the built-in solvers, then those registered at run time (db_solver_register:
@@ -33,6 +34,7 @@ const db_solver *db_solvers[DB_SOLVER_SLOTS] = {
 #endif
 #ifdef DAEBENCH_TEST_SOLVERS
     &db_solver_test_crash, &db_solver_test_loop, &db_solver_test_nan,
+    &db_solver_test_forkcrash,
 #endif
     NULL
 };

@@ -26,7 +26,9 @@ const db_help db_help_table[] = {
      "  --rtol R, --atol A    the two tolerances separately\n"
      "  --param NAME=VALUE    a problem parameter (range checked; repeatable)\n"
      "  --max-steps N         step budget (default: the solver's)\n"
-     "  --max-cpu S           CPU-time budget in seconds\n"
+     "  --max-cpu S           CPU-time budget in seconds of the whole run (set-up,\n"
+     "                        consistent initial values, integration, timing,\n"
+     "                        measuring); over it: a failed run \"cpu limit S s\"\n"
      "  --variant V           solver options (docs/solvers.md); unknown ones: exit 2\n"
      "  --json FILE           write the run record (docs/json.md)\n"
      "  --trajectory FILE     write the solution at the reference grid times with the\n"
@@ -79,7 +81,7 @@ const db_help db_help_table[] = {
              "       plot --trajectory FILE.csv [--out DIR]",
      "gnuplot diagrams (PNG + SVG) of a bench file, or the error over time of one run",
      "  --results FILE        bench file (default results/bench.json)\n"
-     "  --out DIR             output directory (default results/plots)\n"
+     "  --out DIR             output directory (default: plots/ beside --results)\n"
      "  --traj DIR            time series of the long runs (default: DIR of FILE/traj)\n"
      "  --baseline FILE       draw this bench file's curves as faint thick ghosts under\n"
      "                        the current ones in every diagram\n"

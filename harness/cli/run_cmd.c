@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "harness/cli/cli.h"
+#include "harness/cli/help.h"
 #include "harness/cli/commands.h"
 #include "harness/run/isolate.h"
 #include "io/jsonio.h"
@@ -85,7 +86,7 @@ void db_run_parse_args(int argc, char **argv, db_run_spec *out, const char **jso
             step_points = 1;
         }
         else
-            db_die("run: unknown option '%s' (see daebench run --help)", a);
+            db_die_unknown_option("run", a);
     }
     if (!pspec || !fname || !sname)
         db_die("run: -p PROBLEM, -f FORMULATION and -s SOLVER are required");
@@ -103,12 +104,14 @@ void db_run_parse_args(int argc, char **argv, db_run_spec *out, const char **jso
         db_die("run: --tol T (or both --rtol and --atol) is required");
     if (prob->nparams > DB_MAX_PARAMS)
         db_die("run: problem %s has more than %d parameters", prob->name, DB_MAX_PARAMS);
-    if (json && db_dir_of_exists(json) != 0)
-        db_die("run: the directory of --json %s does not exist", json);
-    if (csv && db_dir_of_exists(csv) != 0)
-        db_die("run: the directory of --trajectory %s does not exist", csv);
-    if (steps_csv && db_dir_of_exists(steps_csv) != 0)
-        db_die("run: the directory of --steps-out %s does not exist", steps_csv);
+    /* the outputs are checked before the run (a directory, a FIFO, a missing or
+     * read-only directory, a path too long): refused now, not after the work */
+    const char *outs[3][2] = {{"--json", json}, {"--trajectory", csv}, {"--steps-out", steps_csv}};
+    for (int k = 0; k < 3; k++) {
+        char why[600];
+        if (outs[k][1] && db_output_check(outs[k][1], why, sizeof why) != 0)
+            db_die("run: %s: %s", outs[k][0], why);
+    }
     if (step_points && !solver->step_points)
         db_die("run: solver %s does not report its step points (--step-points, --steps-out)",
                solver->name);
@@ -168,10 +171,21 @@ int db_cmd_run(int argc, char **argv)
     int comp_group = spec.comp_group, comp_index = spec.comp_index;
     db_run_result res;
     char err[512];
-    /* a plugin's solver runs in a child process (isolate.h): a plugin that
-     * crashes or loops is a failed run, not a crash of daebench */
-    if ((db_plugin_of(spec.solver) ? db_run_isolated(&spec, NULL, &res, err, sizeof err)
-                              : db_run_execute(&spec, &res, err, sizeof err)) != 0)
+    /* every run runs in a child process (isolate.h): a solver that crashes or
+     * loops is a failed run, not a crash of daebench; with --max-cpu S the
+     * child's CPU limit is S and covers the whole run (set-up, consistent
+     * initial values, the integration, timing, measuring; issue 28, item 9),
+     * and the timing repeats stop after S/4 so that they stay within it */
+    db_isolate_limits lim;
+    db_isolate_limits_run(&spec, db_plugin_of(spec.solver) != NULL, &lim);
+    if (spec.max_cpu > 0)
+        spec.timing_cap = fmin(DB_TIMING_MAX_SECONDS, 0.25 * spec.max_cpu);
+    int irc = db_run_isolated(&spec, &lim, &res, err, sizeof err);
+    if (irc == 1) { /* its process stopped from outside (SIGTERM, SIGHUP): no record */
+        fprintf(stderr, "daebench: run: interrupted (the run's process was stopped)\n");
+        return 130;
+    }
+    if (irc != 0)
         db_die("run: %s", err);
     /* a variant the solver refuses is bad input, not a failed run: nothing written */
     if (spec.variant && strcmp(res.status, "failed") == 0 && strcmp(res.reason, "input") == 0 &&
@@ -198,7 +212,8 @@ int db_cmd_run(int argc, char **argv)
         print_step_points(&res);
     else if (spec.steps_csv)
         fprintf(stderr, "daebench: run: no step points written (the run is %s)\n", res.status);
-    int rc = 0;
+    /* 0 ok, 1 a run that is not ok (failed or unsupported), 2 bad input */
+    int rc = strcmp(res.status, "ok") == 0 ? 0 : 1;
     if (json) {
         cJSON *rec = db_record_json(&res);
         if (db_json_write_atomic(json, rec, err, sizeof err) != 0) {

@@ -433,9 +433,20 @@ int db_cmd_papers(int argc, char **argv)
     cJSON *base = NULL;
     if (baseline && !(base = db_json_read_file(baseline, err, sizeof err)))
         db_die("papers: %s", err);
+    /* the baseline and the outputs are checked before the first run */
+    if (base && db_papers_check_baseline(base, err, sizeof err) != 0)
+        db_die("papers: %s: %s", baseline, err);
     struct stat st;
     if (stat(out, &st) != 0 || !S_ISDIR(st.st_mode))
         db_die("papers: --out %s is not a directory", out);
+    static const char *const outs[] = {"papers.json", "papers.md", "papers.html"};
+    for (int k = 0; k < 3; k++) {
+        char path[1024];
+        if (snprintf(path, sizeof path, "%s/%s", out, outs[k]) >= (int)sizeof path)
+            db_die("papers: --out %.200s...: path too long", out);
+        if (db_output_check(path, err, sizeof err) != 0)
+            db_die("papers: %s", err);
+    }
 
     /* every data file is read and checked before the first run */
     cJSON *data_of[16];

@@ -38,6 +38,11 @@ db_verdict db_papers_verdict(double published, double ours, double *ratio, doubl
  * comma list "000,003") must be in cur with a verdict at least as good.  Each
  * regression is printed as one line to out; returns their count, or -1 with a
  * message in err when either document is not a papers results file. */
+/* 0 if base is a papers results file whose every entry has an id, a seed and
+ * a known verdict (what db_papers_compare needs of it), else -1 with a message:
+ * checked before the first run (issue 28, item 10) */
+int db_papers_check_baseline(const cJSON *base, char *err, size_t errlen);
+
 int db_papers_compare(const cJSON *base, const cJSON *cur, const char *seeds, FILE *out,
                       char *err, size_t errlen);
 

@@ -87,14 +87,12 @@ static int entry_fields(const cJSON *e, const char **id, const char **seed, int 
     return *verdict < 0 ? -1 : 0;
 }
 
-int db_papers_compare(const cJSON *base, const cJSON *cur, const char *seeds, FILE *out,
-                      char *err, size_t errlen)
+int db_papers_check_baseline(const cJSON *base, char *err, size_t errlen)
 {
     const cJSON *be = entries_of(base, "baseline", err, errlen);
-    const cJSON *ce = be ? entries_of(cur, "results", err, errlen) : NULL;
-    if (!be || !ce)
+    if (!be)
         return -1;
-    int nreg = 0, k = 0;
+    int k = 0;
     const cJSON *b;
     cJSON_ArrayForEach(b, be) {
         const char *id, *seed;
@@ -104,6 +102,25 @@ int db_papers_compare(const cJSON *base, const cJSON *cur, const char *seeds, FI
             return -1;
         }
         k++;
+    }
+    return 0;
+}
+
+int db_papers_compare(const cJSON *base, const cJSON *cur, const char *seeds, FILE *out,
+                      char *err, size_t errlen)
+{
+    if (db_papers_check_baseline(base, err, errlen) != 0)
+        return -1;
+    const cJSON *be = entries_of(base, "baseline", err, errlen);
+    const cJSON *ce = entries_of(cur, "results", err, errlen);
+    if (!ce)
+        return -1;
+    int nreg = 0;
+    const cJSON *b;
+    cJSON_ArrayForEach(b, be) {
+        const char *id, *seed;
+        int vb;
+        entry_fields(b, &id, &seed, &vb); /* checked above */
         if (vb == DB_VERDICT_NOT_COMPARABLE || !seed_selected(seeds, seed))
             continue;
         const cJSON *c, *match = NULL;

@@ -172,7 +172,7 @@ int db_bench_validate(const cJSON *doc, const char *what, char *err, size_t errl
     const cJSON *runs = db_json_array(doc, "runs", sub, sizeof sub);
     if (!runs || opt_string(doc, "suite", sub, sizeof sub) ||
         opt_string(doc, "shard", sub, sizeof sub) || opt_string(doc, "created", sub, sizeof sub) ||
-        opt_string(doc, "git", sub, sizeof sub)) {
+        opt_string(doc, "git", sub, sizeof sub) || opt_string(doc, "sweep", sub, sizeof sub)) {
         snprintf(err, errlen, "%s: %s", what, sub);
         return -1;
     }

@@ -3,8 +3,10 @@
  * bytes: it is a fork of the same program, so the pointers in the result (problem,
  * solver, status and counter names: static data) stay valid in the parent; the
  * owned arrays (the end state) follow the struct.  POSIX: fork, pipe, poll,
- * clock_getcpuclockid, setrlimit (address space, core files), waitpid, getrusage. */
+ * clock_getcpuclockid, setrlimit (address space, core files), waitpid, getrusage;
+ * the child leads a process group of its own, killed whole when the run ends. */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -82,6 +84,18 @@ void db_isolate_limits_for(const db_run_spec *spec, db_isolate_limits *lim)
     lim->wall_seconds = 3.0 * lim->cpu_seconds + 30.0;
 }
 
+void db_isolate_limits_run(const db_run_spec *spec, int plugin, db_isolate_limits *lim)
+{
+    db_isolate_limits_for(spec, lim);
+    if (getenv("DAEBENCH_CPU_LIMIT"))
+        return;
+    if (spec->max_cpu > 0)
+        lim->cpu_seconds = spec->max_cpu;
+    else if (!plugin)
+        lim->cpu_seconds = 0.0;
+    lim->wall_seconds = lim->cpu_seconds > 0 ? 3.0 * lim->cpu_seconds + 30.0 : 0.0;
+}
+
 void db_isolate_check_env(void)
 {
     env_limit("DAEBENCH_CPU_LIMIT", 0.0, 1e6);
@@ -126,6 +140,8 @@ static void child_main(const db_run_spec *spec, const db_isolate_limits *lim, in
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent)
         _exit(3);
+    /* a process group of its own: whatever the run forks is killed with it */
+    setpgid(0, 0);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     signal(SIGHUP, SIG_DFL);
@@ -181,18 +197,22 @@ static double process_cpu(pid_t pid)
 
 #define WATCH_MS 50 /* how often the parent looks at the child's CPU clock */
 
-/* read everything child pid sends until EOF, watching its CPU clock; sets
- * *over to 1 when the CPU limit, 2 when the wall limit passes first.  Returns a
- * malloc'd buffer (NULL when out of memory). */
+/* read everything child pid sends until EOF or until the child has ended,
+ * watching its CPU clock; sets *over to 1 when the CPU limit, 2 when the wall
+ * limit passes first.  The child is reaped here when it ends (*reaped = 1, its
+ * status in *st): a grandchild that holds the pipe open keeps no EOF from
+ * coming, so the pipe is then only drained of what is in it.  Returns a malloc'd
+ * buffer (NULL when out of memory). */
 static char *read_child(int fd, pid_t pid, const db_isolate_limits *lim, size_t *len,
-                        int *over)
+                        int *over, int *st, int *reaped)
 {
     size_t cap = sizeof(frame_head) + 4096, n = 0;
     char *buf = malloc(cap);
     double deadline = lim->wall_seconds > 0 ? now_seconds() + lim->wall_seconds : 0.0;
     *over = 0;
+    *reaped = 0;
     while (buf) {
-        int ms = lim->cpu_seconds > 0 ? WATCH_MS : -1;
+        int ms = WATCH_MS;
         if (lim->cpu_seconds > 0 && process_cpu(pid) >= lim->cpu_seconds) {
             *over = 1;
             break;
@@ -203,8 +223,22 @@ static char *read_child(int fd, pid_t pid, const db_isolate_limits *lim, size_t 
                 *over = 2;
                 break;
             }
-            if (ms < 0 || left * 1000.0 < ms)
+            if (left * 1000.0 < ms)
                 ms = (int)(left * 1000.0) + 1;
+        }
+        if (!*reaped && waitpid(pid, st, WNOHANG) == pid) {
+            /* ended: what it sent is in the pipe; no writer may be left but a
+             * grandchild, which is killed with the group */
+            *reaped = 1;
+            kill(-pid, SIGKILL);
+            int fl = fcntl(fd, F_GETFL);
+            if (fl >= 0)
+                fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+            ms = 0;
+        }
+        if (db_interrupted()) { /* this process is stopped: so is the run */
+            kill(-pid, SIGKILL);
+            break;
         }
         struct pollfd p = {.fd = fd, .events = POLLIN};
         int r = poll(&p, 1, ms);
@@ -213,8 +247,11 @@ static char *read_child(int fd, pid_t pid, const db_isolate_limits *lim, size_t 
                 continue;
             break;
         }
-        if (r == 0)
-            continue; /* the limits are checked above */
+        if (r == 0) {
+            if (*reaped)
+                break; /* drained */
+            continue;  /* the limits are checked above */
+        }
         if (n == cap) {
             char *grown = realloc(buf, cap * 2);
             if (!grown) {
@@ -278,6 +315,15 @@ static int decode(const char *buf, size_t len, const db_run_spec *spec, db_run_r
     return 0;
 }
 
+/* a limit in seconds as the reason names it: "30", "0.5" (--max-cpu 0.5) */
+static void fmt_seconds(char *buf, size_t len, double s)
+{
+    if (s == floor(s))
+        snprintf(buf, len, "%.0f", s);
+    else
+        snprintf(buf, len, "%.3g", s);
+}
+
 int db_run_isolated(const db_run_spec *spec, const db_isolate_limits *lim, db_run_result *res,
                     char *err, size_t errlen)
 {
@@ -306,28 +352,32 @@ int db_run_isolated(const db_run_spec *spec, const db_isolate_limits *lim, db_ru
         close(fds[0]);
         child_main(spec, lim, fds[1], me);
     }
+    setpgid(pid, pid); /* as the child does: no race with a kill of the group */
     close(fds[1]);
     size_t len = 0;
-    int over = 0;
-    char *buf = read_child(fds[0], pid, lim, &len, &over);
+    int over = 0, st = 0, reaped = 0;
+    char *buf = read_child(fds[0], pid, lim, &len, &over, &st, &reaped);
     close(fds[0]);
     if (over || !buf)
-        kill(pid, SIGKILL);
-    int st = 0;
-    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        kill(-pid, SIGKILL);
+    while (!reaped && waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
+    /* nothing of the run outlives it: a grandchild it left is killed */
+    kill(-pid, SIGKILL);
     double cpu = children_cpu() - cpu0;
 
     int rc = 0;
     char reason[32] = "", msg[512] = "";
     if (over == 1) {
-        snprintf(reason, sizeof reason, "cpu limit %.0f s", lim->cpu_seconds);
-        snprintf(msg, sizeof msg, "CPU time limit of %.0f s exceeded (killed)",
-                 lim->cpu_seconds);
+        char sec[16];
+        fmt_seconds(sec, sizeof sec, lim->cpu_seconds);
+        snprintf(reason, sizeof reason, "cpu limit %s s", sec);
+        snprintf(msg, sizeof msg, "CPU time limit of %s s exceeded (killed)", sec);
     } else if (over == 2) {
-        snprintf(reason, sizeof reason, "wall limit %.0f s", lim->wall_seconds);
-        snprintf(msg, sizeof msg, "wall-clock limit of %.0f s exceeded (killed)",
-                 lim->wall_seconds);
+        char sec[16];
+        fmt_seconds(sec, sizeof sec, lim->wall_seconds);
+        snprintf(reason, sizeof reason, "wall limit %s s", sec);
+        snprintf(msg, sizeof msg, "wall-clock limit of %s s exceeded (killed)", sec);
     } else if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGINT || WTERMSIG(st) == SIGTERM ||
                                    WTERMSIG(st) == SIGHUP || db_interrupted())) {
         /* stopped from outside (Ctrl-C, systemd, SLURM, a closed terminal):

@@ -25,6 +25,8 @@
  * DIR/bench.json and in the part files of a killed sweep, keeps the runs of
  * the file outside the selection, and runs the rest (resume.h); the part files
  * go once bench.json holds them.  One sweep per DIR (DIR/.bench.lock).
+ * The header's "sweep" names the sweep (sweep_id): shards of different sweeps
+ * are not merged (merge.c; issue 28, item 10).
  * Writes DIR/bench.json (schema daebench.bench/1, DESIGN.md §"JSON"). */
 #include <errno.h>
 #include <math.h>
@@ -40,6 +42,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "harness/cli/help.h"
 #include "harness/gate/calibration.h"
 #include "harness/cli/cli.h"
 #include "harness/cli/commands.h"
@@ -56,6 +59,7 @@
 #include "harness/run/run.h"
 #include "harness/sweep/suite.h"
 #include "io/mkdirs.h"
+#include "io/sha256.h"
 #include "testset/registry.h"
 
 #define BENCH_SCHEMA "daebench.bench/1"
@@ -156,6 +160,27 @@ static void add_filters(cJSON *root, const filter *fp, const filter *ff, const f
     }
     if (tols_s)
         cJSON_AddStringToObject(o, "tols", tols_s);
+}
+
+/* the id of the sweep in the header ("sweep"): the first 16 hex digits of the
+ * SHA-256 of the suite and the selection ("filters": problems, formulations,
+ * solvers, tolerances) — equal for every shard K/N of one sweep and for the
+ * unsharded sweep it stands for, different for another suite or selection.  Not
+ * the commit: "git" is the source tree's HEAD when the shard starts, which moves
+ * under a sweep whose shards start one after another in a working copy. */
+static void add_sweep_id(cJSON *root, const char *suite)
+{
+    db_sha256 h;
+    db_sha256_init(&h);
+    db_sha256_update(&h, suite, strlen(suite) + 1);
+    char *f = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(root, "filters"));
+    if (f)
+        db_sha256_update(&h, f, strlen(f));
+    free(f);
+    char hex[65];
+    db_sha256_final(&h, hex);
+    hex[16] = '\0';
+    cJSON_AddStringToObject(root, "sweep", hex);
 }
 
 /* the optional peers this program lacks, one line each (first lines of the
@@ -438,7 +463,19 @@ static cJSON *run_group(const item *items, int a, int b, int n, const db_suite *
         db_run_summary(&res, line, sizeof line);
         (void)n;
         int ok = strcmp(res.status, "failed") != 0;
-        cJSON_AddItemToArray(arr, db_record_json(&res));
+        cJSON *rec = db_record_json(&res);
+        const db_xfail *xf = ok ? NULL : db_xfail_expected(rec);
+        if (xf) { /* "failed(newton: ...)" -> "failed (expected: solver)(newton: ...)" */
+            char *f = strstr(line, " failed(");
+            if (f) {
+                char rest[512];
+                snprintf(rest, sizeof rest, "%s", f + 7);
+                snprintf(f, sizeof line - (size_t)(f - line), " failed (expected: %s)%s",
+                         db_failure_class(res.reason), rest);
+            }
+            ok = 1; /* the progress line counts unexpected failures */
+        }
+        cJSON_AddItemToArray(arr, rec);
         db_run_result_free(&res);
         /* saved (fsync, rename) before it is reported: a run announced as
          * finished is never lost; a write error (a full disk) is daebench's
@@ -641,12 +678,13 @@ int db_cmd_bench(int argc, char **argv)
                 shard_n < 1 || shard_k < 1 || shard_k > shard_n)
                 db_die("bench: bad --shard '%s' (expected K/N with 1 <= K <= N)", v);
         } else
-            db_die("bench: unknown option '%s'", a);
+            db_die_unknown_option("bench", a);
     }
     db_isolate_check_env(); /* a bad limit stops the program before the sweep */
     const db_suite *suite = db_suite_find(suite_name);
     if (!suite)
-        db_die("bench: unknown suite '%s' (quick, full, scaling)", suite_name);
+        db_die_unknown("bench", "suite", suite_name, (const char *const[]){"quick", "full",
+                       "scaling"}, 3);
     /* the suite's own selection where no option gives one */
     if (fp.any && suite->problems)
         filter_parse(&fp, suite->problems);
@@ -778,6 +816,7 @@ int db_cmd_bench(int argc, char **argv)
     cJSON_AddStringToObject(root, "shard", shard);
     cJSON_AddNumberToObject(root, "jobs", (double)jobs);
     add_filters(root, &fp, &ff, &fs, tols_s);
+    add_sweep_id(root, suite->name);
     cJSON *runs = cJSON_AddArrayToObject(root, "runs");
 
     int nfailed = 0;

@@ -9,7 +9,9 @@
  * unsharded run in every field but timings (cpu_seconds, repeats) and created
  * (test_merge.sh).  Also writes the CSV beside it (--csv FILE, default
  * <out without .json>.csv).  Bad input (a missing, corrupt or foreign file, a
- * shard twice or missing, shards of different suites) is one line, exit 2. */
+ * shard twice or missing, shards of different suites or of different sweeps:
+ * their "sweep" ids differ, bench.c) is one line, exit 2; files without an id
+ * (older ones) are merged as before. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,7 +101,7 @@ int db_cmd_merge(int argc, char **argv)
     if (!doc || !kk)
         db_die("merge: out of memory");
     long n_all = -1;
-    const char *suite0 = NULL;
+    const char *suite0 = NULL, *sweep0 = NULL, *sweep0_file = NULL;
     size_t total = 0;
     double jobs = 0;
     for (int f = 0; f < nf; f++) {
@@ -127,6 +129,13 @@ int db_cmd_merge(int argc, char **argv)
         else if (strcmp(suite0, sn) != 0)
             db_die("merge: %s is of suite '%s', the first file of suite '%s'", files[f], sn,
                    suite0);
+        const char *sw = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc[f], "sweep"));
+        if (sw && !sweep0) {
+            sweep0 = sw;
+            sweep0_file = files[f];
+        } else if (sw && strcmp(sw, sweep0) != 0)
+            db_die("merge: %s is of sweep %.40s, %s of sweep %.40s (shards of different sweeps: "
+                   "another suite or selection)", files[f], sw, sweep0_file, sweep0);
         for (int g = 0; g < f; g++)
             if (kk[g] == k)
                 db_die("merge: shard %ld/%ld given twice (%s and %s)", k, n, files[g], files[f]);

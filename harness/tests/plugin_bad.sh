@@ -115,14 +115,14 @@ grep -q "resume: 0 of 2 runs already" "$tmp/rb.log" && [ "$(grep -c '"problem":'
     --tols 1e-4,1e-6 --out "$tmp/rb" --resume >"$tmp/rb.log" 2>&1
 grep -q "resume: 2 of 2 runs already" "$tmp/rb.log" && ok "resume of the same build reuses its runs" \
     || bad "resume of the same build: $(cat "$tmp/rb.log")"
-# a solver that crashes, one that loops: failed runs of "run" (isolated), exit 0
+# a solver that crashes, one that loops: failed runs of "run" (isolated), exit 1 (not ok)
 out=$("$bin" run --plugin "$good" -p pendulum -f GGL -s broken --tol 1e-4 --variant crash 2>&1)
 rc=$?
-[ $rc -eq 0 ] && echo "$out" | grep -q "failed(signal 11" && ok "run: a crashing plugin is a failed run: $out" \
+[ $rc -eq 1 ] && echo "$out" | grep -q "failed(signal 11" && ok "run: a crashing plugin is a failed run: $out" \
     || bad "run with a crashing plugin: rc $rc: $out"
 out=$(DAEBENCH_CPU_LIMIT=1 "$bin" run --plugin "$good" -p pendulum -f GGL -s broken --tol 1e-4 --variant loop 2>&1)
 rc=$?
-[ $rc -eq 0 ] && echo "$out" | grep -q "failed(cpu limit 1 s" && ok "run: a looping plugin is a failed run: $out" \
+[ $rc -eq 1 ] && echo "$out" | grep -q "failed(cpu limit 1 s" && ok "run: a looping plugin is a failed run: $out" \
     || bad "run with a looping plugin: rc $rc: $out"
 # an unknown status: failed, reason input, the message on one line
 "$bin" run --plugin "$good" -p pendulum -f GGL -s broken --tol 1e-4 --json "$tmp/r.json" >"$tmp/out" 2>&1

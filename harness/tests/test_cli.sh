@@ -73,6 +73,14 @@ for c in "bench --suite quik:did you mean quick?" "list --jsn:did you mean --jso
         && ok "$args: $msg" || bad "$args: exit $rc, '$msg' lacks '$want'"
 done
 
+# run's exit status: 0 ok, 1 a run that is not ok (failed or unsupported)
+(cd "$tmp" && "$bin" run -p pendulum -f GGL -s radau5 --tol 1e-6 >/dev/null 2>&1); rc0=$?
+(cd "$tmp" && "$bin" run -p pendulum -f GGL -s radau5 --tol 1e-6 --max-steps 2 >/dev/null 2>&1); rc1=$?
+(cd "$tmp" && "$bin" run -p bricard -f oEoM0 -s odassl --tol 1e-6 >"$tmp/.u" 2>&1); rc2=$?
+[ $rc0 -eq 0 ] && [ $rc1 -eq 1 ] && [ $rc2 -eq 1 ] && grep -q unsupported "$tmp/.u" \
+    && ok "run exits 0 ok, 1 failed, 1 unsupported" || bad "run exit: ok $rc0, failed $rc1, unsupported $rc2 ($(cat "$tmp/.u"))"
+rm -f "$tmp/.u"
+
 # the forms users type: --opt=value and -pVALUE are --opt value and -p VALUE
 a=$(cd "$tmp" && "$bin" run --tol=1e-6 -ppendulum -fGGL -sradau5 2>&1)
 b=$(cd "$tmp" && "$bin" run --tol 1e-6 -p pendulum -f GGL -s radau5 2>&1)

@@ -2,7 +2,9 @@
 # test_papers_cmd.sh — "daebench papers" end to end on a small data file: the page
 # files, the verdicts of a count, a status and a not-comparable entry, the
 # command shown; --baseline: the same results pass, a baseline with a better
-# verdict late in the data fails (exit 1); a bad data file is refused (exit 2).
+# verdict late in the data fails (exit 1); a bad data file is refused (exit 2),
+# and so is a baseline of another schema or with an entry lacking its verdict,
+# before the first run and with nothing written.
 # Also the run options the page uses: --h0 reaches the solver, --end-only gives
 # end errors without grid errors, --component reports one component's error.
 # usage: test_papers_cmd.sh DAEBENCH_BINARY SOURCE_DIR
@@ -59,6 +61,22 @@ before=$(ls "$tmp/out")
 "$bin" papers --papers "$tmp/papers" --seeds 901 --out "$tmp/out" >/dev/null 2>"$tmp/.err"
 rc=$?
 judge_refusal "unknown measure" $rc "unknown measure" "$(ls "$tmp/out")" "$before"
+
+# a bad --baseline is refused before the first run and before any output
+# (issue 28, item 10; the old command ran every entry and wrote the pages first)
+mkdir "$tmp/out4"
+echo '{"schema": "daebench.bench/1", "runs": []}' >"$tmp/base_schema.json"
+python3 -c "
+import json; d = json.load(open('$tmp/base.json'))
+del d['entries'][2]['verdict']
+json.dump(d, open('$tmp/base_entry.json', 'w'))"
+for b in base_schema:"not a papers results file" base_entry:"entry 2 lacks"; do
+    "$bin" papers --papers "$tmp/papers" --seeds 900 --out "$tmp/out4" \
+        --baseline "$tmp/${b%%:*}.json" >"$tmp/out4.txt" 2>"$tmp/.err"
+    judge_refusal "papers --baseline ${b%%:*}" $? "${b#*:}" "$(ls -A "$tmp/out4")" ""
+    [ ! -s "$tmp/out4.txt" ] && ok "papers --baseline ${b%%:*}: nothing run" \
+        || bad "papers --baseline ${b%%:*} ran first: $(cat "$tmp/out4.txt")"
+done
 
 # run options
 line=$("$bin" run -p pendulum:v28 -f oEoM1 -s geoms --tol 1e-7 --json "$tmp/r0.json")

@@ -3,7 +3,8 @@
 # sweep in r1/ reported with `report --results r1/bench.json` alone writes
 # r1/index.html; --out NEW/DIR is created; without diagrams the pages say that
 # none were drawn (not that no run had a reference); the summary page ends with
-# the environment (commit, compiler, BLAS, LAPACK, CPU, calibration).
+# the environment (commit, compiler, BLAS, LAPACK, CPU, calibration); `plot
+# --results r1/bench.json` draws into r1/plots, so bench, plot and report chain.
 # usage: test_report_paths.sh DAEBENCH_BINARY SOURCE_DIR
 source "$(dirname "${BASH_SOURCE[0]}")/../../harness/tests/lib.sh"
 cd "$tmp" || exit 1
@@ -20,6 +21,12 @@ grep -q "Environment: commit" r1/index.html && grep -q "LAPACK" r1/index.html \
     || bad "no environment footer"
 "$bin" report --results r1/bench.json --out new/deeper >rep2.log 2>&1 && [ -s new/deeper/index.html ] \
     && ok "report --out NEW/DIR creates it" || bad "report --out new: $(cat rep2.log)"
+if command -v gnuplot >/dev/null; then
+    "$bin" plot --results r1/bench.json >plot.log 2>&1 && [ -s r1/plots/pendulum-v28-wpd.png ] \
+        && ok "plot --results r1/bench.json draws into r1/plots" || bad "plot: $(tail -2 plot.log)"
+    "$bin" report --results r1/bench.json >rep4.log 2>&1 && grep -q "pendulum-v28-wpd" r1/index.html r1/pendulum-v28.html \
+        && ok "bench --out r1, plot, report chain with no other option" || bad "chain: $(cat rep4.log)"
+fi
 touch afile
 "$bin" report --results r1/bench.json --out afile/x >rep3.log 2>&1; rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <rep3.log)" -eq 1 ] && ok "--out under a file: one line, exit 2" \
