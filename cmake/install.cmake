@@ -27,8 +27,7 @@ add_library(daebench-testset SHARED ${TESTSET_SOURCES}
 set_target_properties(daebench-testset PROPERTIES VERSION ${DAEBENCH_VERSION} SOVERSION 1)
 target_include_directories(daebench-testset PUBLIC
     $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}>
-    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>
-    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/daebench>)
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 target_compile_definitions(daebench-testset PRIVATE DAEBENCH_SOURCE_DIR="${DAEBENCH_DATADIR}")
 target_link_libraries(daebench-testset PUBLIC cjson m)
 if(NOT DAEBENCH_SANITIZE AND NOT DAEBENCH_FUZZ)   # clang's sanitizers leave runtime symbols open
@@ -48,6 +47,14 @@ install(TARGETS daebench-testset daebench-plugin EXPORT daebench-targets
 install(TARGETS daebench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${CMAKE_SOURCE_DIR}/include/daebench/plugin.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/daebench)
+# the Fortran interface of the ABI (compile it into a Fortran plugin) and the CI
+# job of a solver's own repository (docs/plugin.md)
+install(FILES ${CMAKE_SOURCE_DIR}/examples/plugins/fortran/daebench_plugin.f90
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/daebench)
+install(PROGRAMS ${CMAKE_SOURCE_DIR}/ci/plugin-ci.sh
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/daebench/ci)
+install(FILES ${CMAKE_SOURCE_DIR}/ci/github-actions.yml
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/daebench/ci)
 install(FILES ${CMAKE_SOURCE_DIR}/testset/mech.h ${CMAKE_SOURCE_DIR}/testset/mech_ld.h
               ${CMAKE_SOURCE_DIR}/testset/dae.h
               ${CMAKE_SOURCE_DIR}/testset/registry.h

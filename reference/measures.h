@@ -7,7 +7,7 @@
 #ifndef DAEBENCH_MEASURES_H
 #define DAEBENCH_MEASURES_H
 
-#include "testset/mech.h"
+#include "../testset/mech.h" /* relative: the installed tree has no -I for it */
 
 enum { DB_GP = 0, DB_GV, DB_GL, DB_GM, DB_NGROUPS };
 

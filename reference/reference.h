@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "measures.h"
-#include "testset/mech.h"
+#include "../testset/mech.h" /* relative: the installed tree has no -I for it */
 
 #define DB_REF_SCHEMA "daebench.reference/1"
 

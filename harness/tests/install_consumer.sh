@@ -5,7 +5,9 @@
 # F and dF/dy of problems in formulations (Jacobian against differences,
 # consistent initial values), loads the installed stored reference and scores
 # end values against it (consumer.c asserts each, exit 1 otherwise); the
-# installed headers compile on their own and the package exports what it says.
+# installed headers compile on their own and the package exports what it says;
+# the ABI is reachable as <daebench/plugin.h> only; the Fortran interface and the
+# CI job of a solver's repository are installed.
 # usage: install_consumer.sh PREFIX SOURCE_DIR WORK_DIR [EXTRA_CFLAGS]
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 prefix=$1 src=$2 work=$3 cflags=$4
@@ -15,7 +17,9 @@ export DAEBENCH_REFERENCE_DIR=$prefix/share/daebench/reference/data
 for f in lib/libdaebench-testset.so include/daebench/plugin.h include/daebench/testset/dae.h \
          include/daebench/reference/reference.h include/daebench/reference/measures.h \
          lib/pkgconfig/daebench.pc lib/cmake/daebench/daebench-config.cmake bin/daebench \
-         share/daebench/reference/data/andrews-default.json share/daebench/plots/wpd.gp; do
+         share/daebench/reference/data/andrews-default.json share/daebench/plots/wpd.gp \
+         include/daebench/daebench_plugin.f90 share/daebench/ci/plugin-ci.sh \
+         share/daebench/ci/github-actions.yml; do
     [ -e "$prefix/$f" ] && ok "installed $f" || bad "not installed: $f"
 done
 
@@ -55,4 +59,11 @@ for h in plugin.h testset/dae.h testset/registry.h reference/reference.h referen
     cc -std=c11 -Wall -Wextra -Wpedantic -Werror -fsyntax-only $(pkg-config --cflags daebench) h.c \
         && ok "<daebench/$h> stands alone" || bad "<daebench/$h> does not compile alone"
 done
+# the ABI is <daebench/plugin.h> only: a bare "plugin.h" is not on the include path
+echo '#include "plugin.h"' >bare.c
+cc -std=c11 -fsyntax-only $(pkg-config --cflags daebench) bare.c 2>/dev/null \
+    && bad "a bare \"plugin.h\" compiles with pkg-config's flags" \
+    || ok "a bare \"plugin.h\" is not found: <daebench/plugin.h> only"
+[ -x "$prefix/share/daebench/ci/plugin-ci.sh" ] && ok "plugin-ci.sh installed executable" \
+    || bad "plugin-ci.sh not executable"
 summary
