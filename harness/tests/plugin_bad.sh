@@ -61,6 +61,7 @@ vouch() {   # vouch MODE REASON MESSAGE [run options]
 }
 vouch negative invalid "reported the negative counter solves = -5"
 vouch copy invalid "returned ok without evaluating the model"
+vouch random invalid "position residual"
 vouch ignore budget "more than 1400 evaluations of F and the Jacobian" --max-steps 50
 vouch ignore1 budget "reported 722 steps and 0 rejected, more than max_steps 50" --max-steps 50
 out=$("$bin" run --plugin "$good" -p pendulum -f GGL -s broken --tol 1e-4 --variant ignore 2>&1)

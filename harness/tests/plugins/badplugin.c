@@ -91,6 +91,8 @@ int daebench_plugin_integrate(int k, const dbp_dae *dae, const dbp_options *o, d
     int negative = mode && strcmp(mode, "negative") == 0;
     int per_step = mode && strcmp(mode, "ignore") == 0 ? 4 : mode && strcmp(mode, "ignore1") == 0;
     int escape = mode && strcmp(mode, "escape") == 0;
+    /* random: outputs that leave the constraints, from the middle of the run on */
+    int random = mode && strcmp(mode, "random") == 0;
     double F[64];
     if (!copy && dae->neq <= 64)
         for (long s = 0; s < (per_step ? 722 : 1); s++)
@@ -100,6 +102,15 @@ int daebench_plugin_integrate(int k, const dbp_dae *dae, const dbp_options *o, d
     for (int t = 0; t < out->nt; t++)
         memcpy(out->y + (size_t)t * dae->n, dae->y0, sizeof(double) * (size_t)dae->n);
     c->steps = per_step ? 722 : 1;
+    if (random) {
+        unsigned long x = 12345;
+        for (int t = out->nt / 2; t < out->nt; t++)
+            for (int i = 0; i < dae->n; i++) {
+                x = x * 6364136223846793005UL + 1442695040888963407UL;
+                out->y[(size_t)t * dae->n + i] = (double)(x >> 11) / 9007199254740992.0 * 2 - 1;
+            }
+        return DBP_OK;
+    }
     if (copy || per_step)
         return DBP_OK;
     if (negative) {
