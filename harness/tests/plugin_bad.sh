@@ -159,4 +159,46 @@ for mode in crash loop; do
         && [ -z "$(ls "$tmp/ref")" ] && ok "reference, $mode: a failed case, nothing stored: $(head -1 "$tmp/out")" \
         || bad "reference, $mode: rc $rc: $(cat "$tmp/out")"
 done
+# one mixed bench: radau5 beside seven hostile plugins (one misbehaviour each,
+# solver h_<mode>); every radau5 run equals a radau5-only sweep's, every hostile
+# run fails with its reason, and the file loads in check, report, plot and csv
+hostile=("crash:signal 11" "loop:cpu limit|budget" "negative:invalid" "copy:invalid" "random:invalid"
+         "escape:newton" "status99:input")
+args=() solvers=radau5
+for hc in "${hostile[@]}"; do
+    args+=(--plugin "$dir/libhostile_${hc%%:*}.so")
+    solvers+=",h_${hc%%:*}"
+done
+DAEBENCH_CPU_LIMIT=1 "$bin" bench "${args[@]}" --solvers "$solvers" --problems pendulum \
+    --formulations GGL --tols 1e-4,1e-6 --out "$tmp/mixed" >"$tmp/mixed.log" 2>&1
+rc=$?
+"$bin" bench --solvers radau5 --problems pendulum --formulations GGL --tols 1e-4,1e-6 \
+    --out "$tmp/alone" >/dev/null 2>&1
+m=$tmp/mixed/bench.json
+[ $rc -eq 0 ] && [ -s "$m" ] && ok "mixed bench: exit 0, file written" \
+    || bad "mixed bench: rc $rc $(tail -3 "$tmp/mixed.log")"
+"$bin" check --per-run --ignore-cpu --baseline "$tmp/alone/bench.json" --results "$m" \
+    >"$tmp/mc.log" 2>&1
+grep -Eq "^solver radau5 .* 0 regressions" "$tmp/mc.log" \
+    && ok "mixed bench: every radau5 run as in a radau5-only sweep" \
+    || bad "mixed bench, radau5 runs changed: $(grep radau5 "$tmp/mc.log" | head -3)"
+"$bin" csv --results "$m" --out "$tmp/m.csv" >/dev/null 2>&1
+for hc in "${hostile[@]}"; do
+    mode=${hc%%:*} want=${hc#*:}
+    rows=$(grep -c ",h_$mode," "$tmp/m.csv")
+    good=$(grep ",h_$mode," "$tmp/m.csv" | grep ",failed," | grep -cE "$want")
+    [ "$rows" -ge 2 ] && [ "$good" -eq "$rows" ] \
+        && ok "mixed bench: h_$mode's $rows runs failed ($want)" \
+        || bad "mixed bench: h_$mode: $good of $rows runs failed with '$want'"
+done
+for c in "csv --results $m --out $tmp/m2.csv" "report --results $m --out $tmp/mrep" \
+         "check --baseline $m --results $m"; do
+    # shellcheck disable=SC2086
+    "$bin" $c >/dev/null 2>&1; rc=$?
+    [ $rc -eq 0 ] && ok "mixed bench loads: ${c%% *}" || bad "mixed bench: ${c%% *} exit $rc"
+done
+if command -v gnuplot >/dev/null; then
+    "$bin" plot --results "$m" --out "$tmp/mplots" >/dev/null 2>&1 && ok "mixed bench loads: plot" \
+        || bad "mixed bench: plot failed"
+fi
 summary

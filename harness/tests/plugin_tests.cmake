@@ -40,6 +40,16 @@ foreach(kind ${DAEBENCH_BAD_PLUGINS})
   set_target_properties(badplugin_${lower} PROPERTIES PREFIX "lib"
                         LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/badplugins)
 endforeach()
+# hostile plugins with a fixed misbehaviour each (solver h_<mode>), for one mixed
+# bench beside radau5 (plugin_bad.sh)
+set(DAEBENCH_HOSTILE_MODES crash loop negative copy random ignore ignore1 escape status99)
+foreach(mode ${DAEBENCH_HOSTILE_MODES})
+  add_library(hostile_${mode} MODULE ${CMAKE_SOURCE_DIR}/harness/tests/plugins/badplugin.c)
+  target_compile_definitions(hostile_${mode} PRIVATE BAD_FIXED_MODE="${mode}")
+  target_include_directories(hostile_${mode} PRIVATE ${CMAKE_SOURCE_DIR}/include)
+  set_target_properties(hostile_${mode} PROPERTIES PREFIX "lib"
+                        LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/badplugins)
+endforeach()
 add_test(NAME plugin/bad
          COMMAND bash ${CMAKE_SOURCE_DIR}/harness/tests/plugin_bad.sh $<TARGET_FILE:daebench>
                  ${CMAKE_BINARY_DIR}/badplugins)

@@ -68,6 +68,8 @@ int daebench_plugin_describe(int k, dbp_solver_desc *d)
     snprintf(d->name, sizeof d->name, "radau5");
 #elif defined(BAD_NAME)
     snprintf(d->name, sizeof d->name, "bad name");
+#elif defined(BAD_FIXED_MODE)
+    snprintf(d->name, sizeof d->name, "h_%s", BAD_FIXED_MODE); /* one mode per plugin */
 #else
     snprintf(d->name, sizeof d->name, "broken");
 #endif
@@ -81,7 +83,12 @@ int daebench_plugin_integrate(int k, const dbp_dae *dae, const dbp_options *o, d
                               dbp_counters *c, char *msg, size_t msglen)
 {
     (void)k;
+#if defined(BAD_FIXED_MODE)
+    const char *mode = BAD_FIXED_MODE;
+    (void)o;
+#else
     const char *mode = o->variant ? o->variant : getenv("BADPLUGIN_MODE");
+#endif
     if (mode && strcmp(mode, "crash") == 0)
         die_now();
     if (mode && strcmp(mode, "loop") == 0)
