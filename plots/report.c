@@ -39,6 +39,7 @@
 #include "reference/reference_table.h"
 #include "plots/scaling.h"
 #include "harness/sweep/suite.h"
+#include "testset/registry.h"
 
 typedef struct {
     FILE *h, *m;
@@ -282,6 +283,18 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
             pb, sc, pb, sc, n, ok, failed, unsup);
     fprintf(o->m, "\n## %s : %s\n\n%d runs: %d ok, %d failed, %d unsupported\n\n", pb, sc, n, ok,
             failed, unsup);
+    /* what the problem is: the catalogue's own words (testset/<problem>.c) */
+    const db_problem *prob = db_problem_find(pb);
+    if (prob) {
+        const char *sh = "";
+        for (int k = 0; k < prob->nscenarios; k++)
+            if (!strcmp(prob->scenarios[k].name, sc) && prob->scenarios[k].help)
+                sh = prob->scenarios[k].help;
+        fprintf(o->h, "<p class=\"about\"><b>%s</b>. Scenario <i>%s</i>: %s. <span class=\"hint\">"
+                      "Source: %s.</span></p>\n", H(prob->title), H(sc), H(sh), H(prob->source));
+        fprintf(o->m, "**%s**. Scenario *%s*: %s. Source: %s.\n\n", M(prob->title), M(sc),
+                M(sh), M(prob->source));
+    }
     db_characteristics_write(o->h, o->m, v, n);
     /* best per accuracy band */
     fprintf(o->h, "<h3>Best run per accuracy band (least CPU time)</h3>\n<table><tr><th>gscd &ge;"

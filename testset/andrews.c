@@ -441,7 +441,7 @@ const db_problem db_problem_andrews = {
     .name = "andrews",
     .title = "Andrews' squeezing mechanism (seven-body mechanism), 7 angles, 6 constraints",
     .source = "Test Set for IVP Solvers (Mazzia & Magherini, Release 2.4, II.13; andrews.f); "
-              "Hairer & Wanner, Solving ODEs II, VII.7; shared/models/andrews.md",
+              "Hairer & Wanner, Solving ODEs II, VII.7",
     .scenarios = and_scenarios,
     .nscenarios = 1,
     .params = NULL,

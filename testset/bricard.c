@@ -479,7 +479,7 @@ const db_problem db_problem_bricard = {
     .name = "bricard",
     .title = "Bricard's mechanism: one redundant constraint everywhere (IFToMM A04), exact "
              "solution",
-    .source = "MBS benchmark library A04 (Gonzalez et al.); ../shared/models/bricard.md",
+    .source = "MBS benchmark library A04 (Gonzalez et al.)",
     .scenarios = br_scenarios,
     .nscenarios = 1,
     .params = br_params,

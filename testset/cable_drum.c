@@ -214,8 +214,7 @@ static int cd_setup(db_mech *m, int sc, const double *par, char *err, size_t err
 const db_problem db_problem_cable_drum = {
     .name = "cable_drum",
     .title = "cable drum with dry friction in the bearing (MEXX 5.1), f depends on lambda",
-    .source = "seed 001 (MEXX report) section 5.1, eqs. (5.1)-(5.5); "
-              "shared/models/cable_drum.md (a1 with -lambda3)",
+    .source = "MEXX report (Lubich, Nowak, Poehle, Engstler) section 5.1, eqs. (5.1)-(5.5)",
     .scenarios = cd_scenarios,
     .nscenarios = 1,
     .params = cd_params,

@@ -209,7 +209,7 @@ const db_problem db_problem_pendulum = {
     .name = "pendulum",
     .title = "mathematical pendulum in Cartesian coordinates (GEOMS), exact solution",
     .source = "Steinbrecher, GEOMS, WIAS preprint 1259, Ex. 2.8/4.1; exact solution "
-              "shared/models/pendulum.md",
+              "by Jacobi elliptic functions",
     .scenarios = pend_scenarios,
     .nscenarios = (int)(sizeof pend_scenarios / sizeof pend_scenarios[0]),
     .params = pend_params,

@@ -340,8 +340,8 @@ static int sk_setup(db_mech *m, int sc, const double *par, char *err, size_t err
 const db_problem db_problem_skateboard = {
     .name = "skateboard",
     .title = "skateboard with driver: 5 holonomic + 2 nonholonomic constraints",
-    .source = "seed 003 (Steinbrecher, M007 A Skateboard, 2016) as reconstructed in "
-              "shared/models/skateboard.md; end values Tables 5 and 7",
+    .source = "Steinbrecher, M007 A Skateboard (2016), reconstructed; end values "
+              "Tables 5 and 7",
     .scenarios = sk_scenarios,
     .nscenarios = 2,
     .params = NULL,

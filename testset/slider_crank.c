@@ -398,8 +398,7 @@ const db_problem db_problem_slider_crank = {
     .name = "slider_crank",
     .title = "flexible slider crank: elastic rod, driven crank, stiff undamped modes (IVP test "
              "set)",
-    .source = "Bari IVP test set, Release 2.4 §II.19 (crank.f, Simeon); "
-              "../shared/models/slider_crank.md",
+    .source = "Bari IVP test set, Release 2.4 §II.19 (crank.f, Simeon)",
     .scenarios = sc_scenarios,
     .nscenarios = 2,
     .params = NULL,

@@ -462,7 +462,7 @@ const db_problem db_problem_truck = {
     .title = "truck TRUCK-R: 7 bodies, 11 coordinates, 1 joint, pneumatic suspension "
              "(reconstruction, original data not public)",
     .source = "reconstruction of Simeon, Grupp, Fuehrer, Rentrop (1994) from the "
-              "Eich-Soellner/Fuehrer truck; shared/models/truck.md section C",
+              "Eich-Soellner/Fuehrer truck",
     .scenarios = truck_scenarios,
     .nscenarios = 3,
     .params = truck_params,

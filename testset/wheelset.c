@@ -552,8 +552,7 @@ const db_problem db_problem_wheelset = {
     .name = "wheelset",
     .title = "railway wheelset on a straight track: creep forces depending on lambda, "
              "contact points solved in the model, non-symmetric M (IVP test set)",
-    .source = "IVP test set (Bari) section II.22, code wheel.f (Simeon, Fuehrer, Rentrop); "
-              "shared/models/wheelset.md",
+    .source = "IVP test set (Bari) section II.22, code wheel.f (Simeon, Fuehrer, Rentrop)",
     .scenarios = ws_scenarios,
     .nscenarios = 1,
     .params = NULL,

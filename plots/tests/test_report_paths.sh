@@ -19,6 +19,12 @@ grep -q "no run with a reference" r1/report.md && bad "wrong reason given" || ok
 grep -q "Environment: commit" r1/index.html && grep -q "LAPACK" r1/index.html \
     && grep -q "calibration" r1/index.html && ok "environment in the footer" \
     || bad "no environment footer"
+grep -q "mathematical pendulum" r1/pendulum-v28.html && grep -q "Source: Steinbrecher" r1/pendulum-v28.html \
+    && grep -q "Run characteristics" r1/pendulum-v28.html \
+    && ok "the problem page says what the problem is, its source, its run characteristics" \
+    || bad "problem page: no description, source or run characteristics"
+grep -q "shared/" r1/report.md && bad "the report names the developers' shared/ folder" \
+    || ok "no shared/ path in the report"
 "$bin" report --results r1/bench.json --out new/deeper >rep2.log 2>&1 && [ -s new/deeper/index.html ] \
     && ok "report --out NEW/DIR creates it" || bad "report --out new: $(cat rep2.log)"
 if command -v gnuplot >/dev/null; then
