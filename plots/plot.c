@@ -214,7 +214,7 @@ static int plot_series(const view *v0, const char *trajdir, const char *outbase,
         u = strlen(files);
         snprintf(files + u, fcap - u, "%s%s/%s", k ? " " : "", trajdir, names[i]);
         u = strlen(titles);
-        snprintf(titles + u, tcap - u, "%s%s/%s@%s", k ? " " : "", solver, form, t);
+        snprintf(titles + u, tcap - u, "%s%s/%s", k ? " " : "", solver, form);
         u = strlen(colors);
         snprintf(colors + u, tcap - u, "%s%s", k ? " " : "", palette[solver_index(solver) % 8]);
         u = strlen(dashes);
@@ -223,6 +223,11 @@ static int plot_series(const view *v0, const char *trajdir, const char *outbase,
     }
     free(names);
     int rc = 0;
+    char tolname[40]; /* "-1e-06.dat" -> "1e-06" */
+    snprintf(tolname, sizeof tolname, "%s", tol + (tol[0] == '-'));
+    char *ext = strstr(tolname, ".dat");
+    if (ext)
+        *ext = '\0';
     if (k) {
         size_t ecap = fcap + 3 * tcap + 1024;
         char *expr = malloc(ecap), script[4200];
@@ -230,9 +235,9 @@ static int plot_series(const view *v0, const char *trajdir, const char *outbase,
             db_die("plot: out of memory");
         snprintf(expr, ecap,
                  "files='%s'; titles='%s'; colors='%s'; dashes='%s'; outbase='%s'; "
-                 "ptitle='%s %s: energy and constraint residuals over time'",
+                 "ptitle='%s %s: energy and constraint residuals over time, tol %s'",
                  G(files), G(titles), colors, dashes, G(outbase), G(v0->problem),
-                 G(v0->scenario));
+                 G(v0->scenario), G(tolname));
         snprintf(script, sizeof script, "%s/timeseries.gp", scriptdir);
         rc = db_gnuplot_run("plot", expr, script, outbase);
         free(expr);

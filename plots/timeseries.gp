@@ -20,20 +20,24 @@ do for [fmt in "png svg"] {
     set output outbase."-time.".fmt
     set multiplot layout 2,2 title ptitle noenhanced font ",14"
     set grid xtics ytics
-    set xlabel "t"
+    set xlabel "t [s]"
     set key outside right top noenhanced box font ",7" spacing 0.8 samplen 2
     set logscale y
     set format y "10^{%L}"
     set title "energy drift |E(t) - E(t_0)| / max(1, |E(t_0)|)"
+    set ylabel "relative energy drift"
     plot for [i=1:n] word(files, i) using 1:(absy($2)) with lines lc rgb word(colors, i) \
          dt int(word(dashes, i)) lw 1.2 title word(titles, i)
     set title "position residual |g|"
+    set ylabel "|g| (units of the positions)"
     plot for [i=1:n] word(files, i) using 1:(pos($3)) with lines lc rgb word(colors, i) \
          dt int(word(dashes, i)) lw 1.2 title word(titles, i)
     set title "velocity residual |G v + g_t|"
+    set ylabel "|G v + g_t| (per second)"
     plot for [i=1:n] word(files, i) using 1:(pos($4)) with lines lc rgb word(colors, i) \
          dt int(word(dashes, i)) lw 1.2 title word(titles, i)
     set title "acceleration residual"
+    set ylabel "|G a + (G v)_p v + ...| (per s^2)"
     plot for [i=1:n] word(files, i) using 1:(pos($5)) with lines lc rgb word(colors, i) \
          dt int(word(dashes, i)) lw 1.2 title word(titles, i)
     unset multiplot

@@ -28,6 +28,11 @@ touch "$tmp/r/plots/pendulum-long-radau5-wpd.png" "$tmp/r/plots/pendulum-long-no
 grep -q "pendulum-long-time.png .*(100 series)" "$tmp/plot.log" && ok "time series: all 100 drawn" ||
     bad "time series: $(grep time "$tmp/plot.log")"
 [ -s "$tmp/r/plots/pendulum-long-time.svg" ] && ok "time series SVG written" || bad "no time series SVG"
+# its axes say what they show, with units; the tolerance in the title, not in every entry
+svg=$tmp/r/plots/pendulum-long-time.svg
+grep -q "t \[s\]" "$svg" && grep -q "relative energy drift" "$svg" && grep -q "tol 1e-06" "$svg" \
+    && ! grep -q "@1e-06" "$svg" && ok "time series: labelled axes, t in seconds, tol in the title" \
+    || bad "time series labels"
 # one run's error over time
 "$bin" run -p pendulum -f GGL -s radau5 --tol 1e-6 --trajectory "$tmp/a.csv" >/dev/null
 head -1 "$tmp/a.csv" | grep -q "^t,p1,p2,v1,v2,lambda1,err_p,err_v,err_lambda,err_mu$" &&
