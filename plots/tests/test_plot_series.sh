@@ -28,6 +28,15 @@ touch "$tmp/r/plots/pendulum-long-radau5-wpd.png" "$tmp/r/plots/pendulum-long-no
 grep -q "pendulum-long-time.png .*(100 series)" "$tmp/plot.log" && ok "time series: all 100 drawn" ||
     bad "time series: $(grep time "$tmp/plot.log")"
 [ -s "$tmp/r/plots/pendulum-long-time.svg" ] && ok "time series SVG written" || bad "no time series SVG"
+# gnuplot's note on a flat axis is not passed on; its errors are
+grep -q "empty y range" "$tmp/plot.log" && bad "gnuplot's flat-axis notes reach the output" \
+    || ok "no flat-axis notes of gnuplot in plot's output"
+mkdir -p "$tmp/gp"
+cp "$2"/plots/*.gp "$tmp/gp/"
+echo 'plot sin(x) with nonsense_style' > "$tmp/gp/timeseries.gp"
+DAEBENCH_PLOTS_DIR=$tmp/gp "$bin" plot --results "$tmp/r/bench.json" --out "$tmp/r/p2" >"$tmp/gp.log" 2>&1
+grep -qi "nonsense_style\|gnuplot failed" "$tmp/gp.log" && ok "a broken script's gnuplot error still shows" \
+    || bad "gnuplot error swallowed: $(tail -3 "$tmp/gp.log")"
 # its axes say what they show, with units; the tolerance in the title, not in every entry
 svg=$tmp/r/plots/pendulum-long-time.svg
 grep -q "t \[s\]" "$svg" && grep -q "relative energy drift" "$svg" && grep -q "tol 1e-06" "$svg" \
