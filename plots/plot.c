@@ -454,7 +454,8 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
     FILE *ff = NULL;
     char ftmp[DB_PATH_MAX + 64];
     char failed[1024] = "";
-    int nfailed = 0;
+    int nfailed = 0, nfs = 0, fcount[16];
+    char fsol[16][40], freason[16][48], fcol[16][16];
     for (int k = 0; k < n; k++) {
         if (plottable(&v[k]) || (only && strcmp(v[k].solver, only) != 0))
             continue;
@@ -469,20 +470,42 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
                                       : palette[solver_index(v[k].solver) % 8];
         fprintf(ff, "%.6e %.6e %.6e %u\n", num_at(v[k].run, "cpu_seconds", NULL),
                 num_at(v[k].run, "counters", "f_evals"), v[k].tol, colour_int(col));
-        size_t used = strlen(failed);
-        if (used < 400)
-            snprintf(failed + used, sizeof failed - used, "%s%s/%s %.0e%s%s", nfailed ? ", " : "",
-                     v[k].solver, v[k].form, v[k].tol, cJSON_IsString(rs) ? " " : "",
-                     cJSON_IsString(rs) ? G(rs->valuestring) : "");
+        /* per solver: the count and the first reason (the footnote), and whether
+         * the solver has a curve here at all (else a legend entry of its own) */
+        int fs;
+        for (fs = 0; fs < nfs && strcmp(fsol[fs], v[k].solver); fs++)
+            ;
+        if (fs == nfs && nfs < 16) {
+            snprintf(fsol[nfs], sizeof fsol[0], "%s", v[k].solver);
+            snprintf(freason[nfs], sizeof freason[0], "%s",
+                     cJSON_IsString(rs) ? G(rs->valuestring) : "failed");
+            snprintf(fcol[nfs], sizeof fcol[0], "%s", palette[solver_index(v[k].solver) % 8]);
+            fcount[nfs++] = 0;
+        }
+        if (fs < 16)
+            fcount[fs]++;
         nfailed++;
     }
     if (ff)
         dat_commit(ff, ftmp, fdat);
     else
         unlink(fdat);
-    if (nfailed && strlen(failed) >= 400) {
-        size_t u = strlen(failed);
-        snprintf(failed + u, sizeof failed - u, " ... (%d in all)", nfailed);
+    char failonly[512] = "", failcolors[256] = "";
+    for (int fs = 0; fs < nfs; fs++) {
+        size_t used = strlen(failed);
+        snprintf(failed + used, sizeof failed - used, "%s%s %d (%.40s)", fs ? ", " : "", fsol[fs],
+                 fcount[fs], freason[fs]);
+        int curve = 0;
+        for (int k = 0; k < n && !curve; k++)
+            curve = plottable(&v[k]) && !strcmp(v[k].solver, fsol[fs]) &&
+                    (!only || !strcmp(v[k].solver, only));
+        if (!curve && mode != 'f') {
+            used = strlen(failonly);
+            snprintf(failonly + used, sizeof failonly - used, "%s%s", used ? " " : "", fsol[fs]);
+            used = strlen(failcolors);
+            snprintf(failcolors + used, sizeof failcolors - used, "%s%s", used ? " " : "",
+                     fcol[fs]);
+        }
     }
     char titles[4096], colors[2048], dashes[512], points[512], gcolors[2048], groups[32] = "";
     char levels[32] = "";
@@ -508,7 +531,7 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
     double resfail = maxres > 0 ? pow(10.0, ceil(log10(fmax(maxres, 1e-16))) + 1) : 1.0;
     char common[16384], expr[20000], notdrawn[1200] = "";
     if (nfailed)
-        snprintf(notdrawn, sizeof notdrawn, "failed (x): %s", failed);
+        snprintf(notdrawn, sizeof notdrawn, "failed runs (x), per solver: %s", failed);
     if (snprintf(common, sizeof common,
                  "datafile='%s'; outbase='%s'; nblocks=%d; titles='%s'; colors='%s'; "
                  "dashes='%s'; points='%s'; failfile='%s'; scdfail=%g; errfail=%g; resfail=%g; "
@@ -534,9 +557,10 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
             continue;
         char script[4200];
         snprintf(script, sizeof script, "%s/%s", pc->scriptdir, kinds_tab[i].script);
-        if (snprintf(expr, sizeof expr, "%s; ptitle='%s %s%s%s'; failed='%s'", common, what,
-                     kinds_tab[i].title[0] ? ": " : "", kinds_tab[i].title, sub,
-                     notdrawn) >= (int)sizeof expr)
+        if (snprintf(expr, sizeof expr, "%s; ptitle='%s %s%s%s'; failed='%s'; failonly='%s'; "
+                     "failcolors='%s'", common, what, kinds_tab[i].title[0] ? ": " : "",
+                     kinds_tab[i].title, sub, notdrawn, G(failonly),
+                     failcolors) >= (int)sizeof expr)
             db_die("plot: too many lines on the page of %s", what);
         if (db_gnuplot_run("plot", expr, script, dat) != 0) {
             rc = -1;

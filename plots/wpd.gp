@@ -16,7 +16,9 @@
 #   dashes    one dash type 1..6 per block (one per formulation)
 #   points    one point type per block (one per formulation)
 #   ptitle    the title of the page
-#   failed    "" or the list of failed runs
+#   failed    "" or the failed runs per solver (the footnote)
+#   failonly, failcolors  solvers all of whose runs here failed, and their colours:
+#             a legend entry each (no curve to carry their name)
 #   sortx     1: draw the right panel's curves in the order of f evaluations
 #   ghostfile "" or the baseline's curves (same columns, `plot --baseline`),
 #   nghost    their count, ghostcolors one faint "#AARRGGBB" per ghost curve:
@@ -28,6 +30,10 @@
 
 if (!exists("failed")) failed = ""
 if (!exists("failfile")) failfile = ""
+# solvers whose every run here failed: a legend entry each, in its colour
+if (!exists("failonly")) failonly = ""
+if (!exists("failcolors")) failcolors = ""
+FAILONLY = strlen(failonly) > 0 ? ", for [i=1:words(failonly)] NaN with points pt 2 ps 2 lw 2 lc rgb word(failcolors, i) title word(failonly, i).' (all runs failed)'" : ""
 if (!exists("scdfail")) scdfail = 0
 if (!exists("ghostfile")) ghostfile = ""
 if (!exists("nghost")) nghost = 0
@@ -71,7 +77,7 @@ do for [fmt in "png svg"] {
              lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
              title word(titles, i), \
              failfile using ($1 > 0 ? $1 : 1e-6):(scdfail):4 with points pt 2 ps 2 lw 2 \
-             lc rgb variable title ftitle
+             lc rgb variable title ftitle @FAILONLY
     } else {
         plot @G_13 \
              for [i=1:nblocks] datafile index (i-1) using 1:3 with linespoints \
@@ -87,7 +93,7 @@ do for [fmt in "png svg"] {
              lc rgb word(colors, i) dt int(word(dashes, i)) pt int(word(points, i)) lw 1.5 ps 1.1 \
              title word(titles, i), \
              failfile using ($2 > 0 ? $2 : 1):(scdfail):4 with points pt 2 ps 2 lw 2 \
-             lc rgb variable title ftitle
+             lc rgb variable title ftitle @FAILONLY
     } else {
         plot @G_23 \
              for [i=1:nblocks] datafile index (i-1) using 2:3 @SORTX with linespoints \

@@ -37,6 +37,22 @@ echo 'plot sin(x) with nonsense_style' > "$tmp/gp/timeseries.gp"
 DAEBENCH_PLOTS_DIR=$tmp/gp "$bin" plot --results "$tmp/r/bench.json" --out "$tmp/r/p2" >"$tmp/gp.log" 2>&1
 grep -qi "nonsense_style\|gnuplot failed" "$tmp/gp.log" && ok "a broken script's gnuplot error still shows" \
     || bad "gnuplot error swallowed: $(tail -3 "$tmp/gp.log")"
+# a solver all of whose runs failed has a legend entry of its own; the footnote
+# counts the failed runs per solver (it fits the image)
+"$bin" run -p pendulum -f GGL -s radau5 --tol 1e-6 --json "$tmp/ok.json" >/dev/null 2>&1
+"$bin" run -p pendulum -f GGL -s bdf --tol 1e-6 --max-steps 3 --json "$tmp/f1.json" >/dev/null 2>&1
+"$bin" run -p pendulum -f GGL -s bdf --tol 1e-8 --max-steps 3 --json "$tmp/f2.json" >/dev/null 2>&1
+mkdir -p "$tmp/af"
+python3 - "$tmp/ok.json" "$tmp/f1.json" "$tmp/f2.json" "$tmp/af/bench.json" <<'PY'
+import json, sys
+runs = [json.load(open(f)) for f in sys.argv[1:4]]
+json.dump({"schema": "daebench.bench/1", "suite": "quick", "runs": runs}, open(sys.argv[4], "w"))
+PY
+"$bin" plot --results "$tmp/af/bench.json" --out "$tmp/af/plots" >/dev/null 2>&1
+svg=$tmp/af/plots/pendulum-v28-wpd.svg
+grep -q "bdf (all runs failed)" "$svg" && grep -q "failed runs (x), per solver: bdf 2 (budget)" "$svg" \
+    && ok "a solver with only failed runs is in the legend; the footnote counts per solver" \
+    || bad "all-failed solver: $(grep -o 'all runs failed[^<]*\|per solver[^<]*' "$svg" | head -3)"
 # its axes say what they show, with units; the tolerance in the title, not in every entry
 svg=$tmp/r/plots/pendulum-long-time.svg
 grep -q "t \[s\]" "$svg" && grep -q "relative energy drift" "$svg" && grep -q "tol 1e-06" "$svg" \
