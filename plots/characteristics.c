@@ -91,7 +91,7 @@ void db_characteristics_write(FILE *h, FILE *m, const cJSON **v, int n)
                 continue;
             const cJSON *tol = cJSON_GetObjectItemCaseSensitive(r, "rtol");
             const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(r, "cpu_seconds");
-            fprintf(h, "<tr><td>%s / %s</td><td>%.0e</td><td>%.0f</td><td>%.0f</td><td>%.0f</td>"
+            fprintf(h, "<tr><td>%s / %s</td><td class=\"n\">%.0e</td><td>%.0f</td><td>%.0f</td><td>%.0f</td>"
                        "<td>%.0f</td><td>%.0f</td><td>%.3g</td><td>%.2f</td></tr>\n",
                     db_esc_html(solvers[s]), db_esc_html(best), cJSON_IsNumber(tol) ?
                     tol->valuedouble : NAN, counter(r, "steps"), counter(r, "rejected"),

@@ -318,7 +318,7 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
             fprintf(o->m, "| %d | *no run* | | | | |\n", band);
             continue;
         }
-        fprintf(o->h, "<tr><td>%d</td><td>%s / %s</td><td>%.0e</td><td>%.2f</td><td>%.3g</td>"
+        fprintf(o->h, "<tr><td>%d</td><td>%s / %s</td><td class=\"n\">%.0e</td><td>%.2f</td><td>%.3g</td>"
                       "<td>%.0f</td></tr>\n", band, str(best, "solver"), str(best, "formulation"),
                 num(best, "rtol", NULL, NULL), db_measure_of(best, "gscd", NULL),
                 num(best, "cpu_seconds", NULL, NULL), num(best, "counters", "f_evals", NULL));
@@ -342,7 +342,7 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
             const char *shown = !x ? st : !strcmp(x->klass, "weakness")
                                               ? "expected failure (weakness)"
                                               : "expected failure (theory)";
-            fprintf(o->h, "<tr class=\"%s\"><td>%s / %s</td><td>%.0e</td><td>%s</td><td>",
+            fprintf(o->h, "<tr class=\"%s\"><td>%s / %s</td><td class=\"n\">%.0e</td><td>%s</td><td>",
                     x ? "xfail" : !strcmp(st, "failed") ? "fail" : "unsup", str(v[i], "solver"),
                     str(v[i], "formulation"), num(v[i], "rtol", NULL, NULL), shown);
             esc(o->h, str(v[i], "reason"));
@@ -576,8 +576,9 @@ static const char css[] =
     "figure{margin:1em 0}\nimg,object{max-width:100%;height:auto;border:1px solid #ddd}\n"
     "object{width:100%}\n.note{background:#fff3cd;border:1px solid #e0c060;padding:.5em}\n"
     "nav ul{display:flex;flex-wrap:wrap;list-style:none;padding:0;gap:.3em 1em}\n"
-    "svg.overlay{max-width:100%;height:auto}\n.dirty{color:#c00}\n"
-    "table.matrix{overflow-wrap:normal}\ntable.matrix td,table.matrix th{font-size:90%;white-space:nowrap}\n"
+    "svg.overlay{max-width:100%;height:auto}\n.dirty{color:#c00}\ntd.n{white-space:nowrap}\n"
+    "table.matrix{overflow-wrap:normal}\ntable.matrix td,table.matrix th{font-size:12px;white-space:nowrap}\n"
+    "table.matrix small{font-size:11px}\n"
     "td.m0{background:#2b6b3f;color:#fff}\ntd.m1{background:#6fa77f}\n"
     "td.m2{background:#b5d5bd}\ntd.m3{background:#e4efe6}\ntd.m4{background:#fff}\n"
     "td.m0 a,td.m0 small{color:#fff}\n"

@@ -46,10 +46,15 @@ fi
 # the gate goes red: a missing diagram and a page wider than 1024 px
 sed 's|plots/pendulum-v28-wpd.png|plots/nosuch.png|' "$tmp/r/pendulum-v28.html" > "$tmp/r/broken.html"
 echo '<body><div style="width:2000px">wide</div></body>' > "$tmp/r/wide.html"
-bash "$here/browser_check.sh" "$tmp/r" broken.html wide.html >"$tmp/red.log" 2>&1
+echo '<body><table><tr><td style="width:30px;overflow-wrap:anywhere">1e-06 abcdefghijklmnopq</td></tr></table></body>' > "$tmp/r/narrow.html"
+echo '<body><table class="matrix"><tr><td style="font-size:8px">tiny</td></tr></table></body>' > "$tmp/r/tiny.html"
+bash "$here/browser_check.sh" "$tmp/r" broken.html wide.html narrow.html tiny.html >"$tmp/red.log" 2>&1
 if grep -q "broken.html: 1 of .* images did not load" "$tmp/red.log" &&
-   grep -q "wide.html: horizontal overflow" "$tmp/red.log" && grep -q "RESULT: FAIL" "$tmp/red.log"; then
-    ok "browser check fails on a missing image and on overflow"
+   grep -q "wide.html: horizontal overflow" "$tmp/red.log" &&
+   grep -q "narrow.html: at 1024 px .* words broken inside table cells" "$tmp/red.log" &&
+   grep -q "tiny.html: 1 cells of the summary matrix below 11 px" "$tmp/red.log" &&
+   grep -q "RESULT: FAIL" "$tmp/red.log"; then
+    ok "browser check fails on a missing image, on overflow, on a word broken in a cell, on small matrix text"
 else
     bad "browser check did not fail:"; cat "$tmp/red.log"
 fi
