@@ -69,12 +69,9 @@ void db_characteristics_write(FILE *h, FILE *m, const cJSON **v, int n)
             const char *form = sv(v[i], "formulation");
             db_curve_pt p[MAXPT];
             int k = curve(v, n, solvers[s], form, p);
-            double w = db_curve_work_at(p, k, 6.0), acc = -INFINITY;
-            for (int j = 0; j < k; j++) {
+            double w = db_curve_least_work(p, k, 6.0), acc = -INFINITY;
+            for (int j = 0; j < k; j++)
                 acc = fmax(acc, p[j].acc);
-                if (p[j].acc >= 6.0 && !(p[j].work >= w))
-                    w = p[j].work;
-            }
             if ((isfinite(w) && !(w >= bw)) || (!isfinite(bw) && acc > bacc)) {
                 best = form;
                 bw = isfinite(w) ? w : bw;

@@ -13,6 +13,7 @@
 
 #include "harness/cli/cli.h"
 #include "harness/gate/check.h"
+#include "harness/gate/check_thresholds.h"
 #include "harness/gate/curves.h"
 #include "io/escape.h"
 #include "plots/diff_page.h"
@@ -68,13 +69,7 @@ static int points(const cJSON *runs, const char *key, int acc, int work, double 
         if (n >= max || strcmp(sv(r, "status"), "ok") != 0 ||
             db_curve_key(r, k, sizeof k, lab, sizeof lab) != 0 || strcmp(k, key) != 0)
             continue;
-        double w;
-        if (strcmp(db_curve_work_names[work], "cpu") == 0)
-            w = nv(r, "cpu_seconds") / scale;
-        else
-            w = fmax(nv(cJSON_GetObjectItemCaseSensitive(r, "counters"), db_curve_work_names[work]),
-                     1.0);
-        p[n++] = (db_curve_pt){db_curve_acc_of(r, acc, 1e-13), w, nv(r, "rtol")};
+        p[n++] = db_curve_point(r, acc, work, db_check_thresholds[DB_TH_FLOOR].value, scale);
     }
     return n;
 }

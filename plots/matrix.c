@@ -145,11 +145,7 @@ void db_matrix_write(FILE *h, FILE *m, const cJSON *runs)
                         snprintf(c->formbest, sizeof c->formbest, "%.15s", q->form);
                     }
                 for (int L = 0; L < 3; L++) {
-                    /* on the curve, or a run that is already at least that accurate */
-                    double w = db_curve_work_at(q->pt, q->n, levels[L]);
-                    for (int i = 0; i < q->n; i++)
-                        if (q->pt[i].acc >= levels[L] && !(q->pt[i].work >= w))
-                            w = q->pt[i].work;
+                    double w = db_curve_least_work(q->pt, q->n, levels[L]);
                     if (isfinite(w) && !(w >= c->work[L])) {
                         c->work[L] = w;
                         if (L == 1)

@@ -110,6 +110,15 @@ double db_curve_work_at(const db_curve_pt *p, int np, double acc)
     return pow(10.0, lwork_at(f, frontier(p, np, f), acc));
 }
 
+double db_curve_least_work(const db_curve_pt *p, int np, double acc)
+{
+    double w = db_curve_work_at(p, np, acc);
+    for (int i = 0; i < np; i++)
+        if (p[i].acc >= acc && !(p[i].work >= w))
+            w = p[i].work;
+    return w;
+}
+
 static int same_pt(const db_curve_pt *a, const db_curve_pt *b)
 {
     return fabs(a->acc - b->acc) <= SAME_EPS * fmax(1.0, fabs(a->acc)) &&
@@ -300,15 +309,20 @@ double db_curve_acc_named(const cJSON *r, const char *name, double floor)
     return -log10(fmax(x, floor));
 }
 
-static double work_of(const cJSON *r, int w, double scale)
+db_curve_pt db_curve_point(const cJSON *r, int acc, int work, double floor, double scale)
 {
-    if (strcmp(db_curve_work_names[w], "cpu") == 0) {
+    double w;
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(r, "rtol");
+    if (strcmp(db_curve_work_names[work], "cpu") == 0) {
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(r, "cpu_seconds");
-        return cJSON_IsNumber(c) ? c->valuedouble / scale : NAN;
+        w = cJSON_IsNumber(c) ? c->valuedouble / scale : NAN;
+    } else {
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(r, "counters"), db_curve_work_names[work]);
+        w = cJSON_IsNumber(c) ? fmax(c->valuedouble, 1.0) : NAN; /* 0 counts as 1 */
     }
-    const cJSON *c = cJSON_GetObjectItemCaseSensitive(
-        cJSON_GetObjectItemCaseSensitive(r, "counters"), db_curve_work_names[w]);
-    return cJSON_IsNumber(c) ? fmax(c->valuedouble, 1.0) : NAN; /* 0 counts as 1 */
+    return (db_curve_pt){db_curve_acc_of(r, acc, floor), w,
+                         cJSON_IsNumber(t) ? t->valuedouble : NAN};
 }
 
 typedef struct {
@@ -387,8 +401,7 @@ int db_curves_judge(const cJSON *base, const cJSON *res, const db_curve_opts *o,
                 int any = 0, gbase = 0, kb = 0, kn = 0;
                 for (int q = 0; q < nb; q++) {
                     const cJSON *r = k[i + q].r;
-                    pb[kb] = (db_curve_pt){db_curve_acc_of(r, a, o->floor), work_of(r, w, 1.0),
-                                           db_json_num_at(r, "rtol", NULL)};
+                    pb[kb] = db_curve_point(r, a, w, o->floor, 1.0);
                     if (cpu && pb[kb].work < o->cpu_min)
                         pb[kb].work = NAN; /* timer noise: not a point of a CPU curve */
                     gbase |= !cpu || isfinite(pb[kb].work);
@@ -397,9 +410,7 @@ int db_curves_judge(const cJSON *base, const cJSON *res, const db_curve_opts *o,
                 }
                 for (int q = 0; q < nn; q++) {
                     const cJSON *r = k[mid + q].r;
-                    pn[kn] = (db_curve_pt){db_curve_acc_of(r, a, o->floor),
-                                           work_of(r, w, o->cpu_scale),
-                                           db_json_num_at(r, "rtol", NULL)};
+                    pn[kn] = db_curve_point(r, a, w, o->floor, o->cpu_scale);
                     if (cpu && pn[kn].work < o->cpu_min)
                         pn[kn].work = NAN;
                     any |= isfinite(pn[kn].acc);

@@ -58,6 +58,11 @@ void db_curve_compare(const db_curve_pt *b, int nb, const db_curve_pt *n, int nn
  * frontier, interpolated in log work), NAN outside the curve's range */
 double db_curve_work_at(const db_curve_pt *p, int np, double acc);
 
+/* the least work that reaches at least accuracy acc: on the curve (as
+ * db_curve_work_at), or a run that is already that accurate; NAN when no run
+ * reaches it */
+double db_curve_least_work(const db_curve_pt *p, int np, double acc);
+
 /* ---- the curves of two bench files ---- */
 
 /* accuracy measures of curves, in digits (errors, residuals, drift as −log10,
@@ -78,6 +83,10 @@ extern const int db_curve_nwork;
  * floor: errors below it count as it */
 double db_curve_acc_of(const cJSON *r, int k, double floor);
 double db_curve_acc_named(const cJSON *r, const char *name, double floor);
+
+/* the point of run record r on curve (acc, work): its accuracy (floored), its
+ * work (a counter, 0 counting as 1, or its CPU time divided by scale) and rtol */
+db_curve_pt db_curve_point(const cJSON *r, int acc, int work, double floor, double scale);
 
 /* one run series: the runs of one problem, scenario, parameters, formulation,
  * solver and variant */

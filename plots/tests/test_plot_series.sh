@@ -28,9 +28,6 @@ touch "$tmp/r/plots/pendulum-long-radau5-wpd.png" "$tmp/r/plots/pendulum-long-no
 grep -q "pendulum-long-time.png .*(100 series)" "$tmp/plot.log" && ok "time series: all 100 drawn" ||
     bad "time series: $(grep time "$tmp/plot.log")"
 [ -s "$tmp/r/plots/pendulum-long-time.svg" ] && ok "time series SVG written" || bad "no time series SVG"
-# gnuplot's note on a flat axis is not passed on; its errors are
-grep -q "empty y range" "$tmp/plot.log" && bad "gnuplot's flat-axis notes reach the output" \
-    || ok "no flat-axis notes of gnuplot in plot's output"
 mkdir -p "$tmp/gp"
 cp "$2"/plots/*.gp "$tmp/gp/"
 echo 'plot sin(x) with nonsense_style' > "$tmp/gp/timeseries.gp"
@@ -53,6 +50,27 @@ svg=$tmp/af/plots/pendulum-v28-wpd.svg
 grep -q "bdf (all runs failed)" "$svg" && grep -q "failed runs (x), per solver: bdf 2 (budget)" "$svg" \
     && ok "a solver with only failed runs is in the legend; the footnote counts per solver" \
     || bad "all-failed solver: $(grep -o 'all runs failed[^<]*\|per solver[^<]*' "$svg" | head -3)"
+# gnuplot's note on a flat axis is not passed on; its errors are.  A shim in
+# PATH keeps what gnuplot itself wrote, so that the check is not vacuous: the
+# page of two runs with equal residuals has flat axes and gnuplot notes them
+mkdir -p "$tmp/shim" "$tmp/flat"
+python3 - "$tmp/ok.json" "$tmp/flat/bench.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+b = json.loads(json.dumps(a))
+b["rtol"] = b["atol"] = a["rtol"] * 100
+json.dump({"schema": "daebench.bench/1", "suite": "quick", "runs": [a, b]}, open(sys.argv[2], "w"))
+PY
+real=$(command -v gnuplot)
+printf '#!/bin/bash
+"%s" "$@" 2> >(tee -a "%s" >&2)
+' "$real" "$tmp/gnuplot-said.log" \
+    > "$tmp/shim/gnuplot"
+chmod +x "$tmp/shim/gnuplot"
+PATH=$tmp/shim:$PATH "$bin" plot --results "$tmp/flat/bench.json" --out "$tmp/flat/p" >"$tmp/p1.log" 2>&1
+grep -q "empty y range" "$tmp/gnuplot-said.log" && ! grep -q "empty y range" "$tmp/p1.log" \
+    && ok "gnuplot's flat-axis notes ($(grep -c 'empty y range' "$tmp/gnuplot-said.log")) are not passed on" \
+    || bad "flat-axis notes: gnuplot said $(grep -c 'empty y range' "$tmp/gnuplot-said.log"), plot passed on $(grep -c 'empty y range' "$tmp/p1.log")"
 # its axes say what they show, with units; the tolerance in the title, not in every entry
 svg=$tmp/r/plots/pendulum-long-time.svg
 grep -q "t \[s\]" "$svg" && grep -q "relative energy drift" "$svg" && grep -q "tol 1e-06" "$svg" \
