@@ -35,7 +35,9 @@ double db_group_error(const double *y, const double *yref, int n, double mag)
     double e = 0.0;
     for (int i = 0; i < n; i++) {
         double d = fabs(y[i] - yref[i]);
-        if (!(d <= e)) /* NaN propagates */
+        if (isnan(d)) /* a NaN component makes the error NaN */
+            return NAN;
+        if (d > e)
             e = d;
     }
     return e / mag;

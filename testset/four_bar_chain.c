@@ -34,6 +34,12 @@
 #define FB_TH0 1.0    /* θ'(0) = ẋ_B0(0)/L [rad/s] */
 
 #define FB_N(m) ((int)(m)->par[0])
+/* |cos θ| at or below which the bars are horizontal to rounding (fb_exact) */
+#define FB_SINGULAR_EPS 1e-13
+/* rocker angles this far apart [rad] are on another branch (fb_branch_gap): the
+ * reference's rockers agree to rounding, a folded coupler parts them by O(1) */
+#define FB_BRANCH_RAD 0.1
+#define FB_PI 3.14159265358979323846
 
 static void fb_mass(const db_mech *m, double t, const double *p, double *M)
 {
@@ -212,12 +218,36 @@ static int fb_exact(const db_mech *m, double t, double *p, double *v, double *la
         v[2 * i] = FB_L * c * th1;
         v[2 * i + 1] = -FB_L * s * th1;
     }
+    /* at the singular position itself (all bars horizontal to rounding) the
+     * saddle-point system is singular and λ has a pole: no multiplier exists */
+    if (fabs(c) <= FB_SINGULAR_EPS) {
+        for (int i = 0; i < m->nl; i++)
+            lam[i] = NAN;
+        return 2;
+    }
     double *a = malloc((size_t)m->nv * sizeof *a);
     if (!a)
         return 1;
     int rc = db_mech_consistent_acc(m, t, p, v, a, lam, mu);
     free(a);
     return rc;
+}
+
+/* the branch test (mech.h): on the reference's branch every rocker stands at the
+ * common angle θ (joint i at (iL + L sin θ, L cos θ)); after a wrong turn at a
+ * singular position a coupler folds and the rockers part.  The spread of the
+ * rocker angles over FB_BRANCH_RAD: >= 1 on another branch. */
+static double fb_branch_gap(const db_mech *m, double t, const double *p, const double *v)
+{
+    (void)t, (void)v;
+    int N = FB_N(m);
+    double th0 = atan2(p[0], p[1]), spread = 0.0;
+    for (int i = 1; i <= N; i++) {
+        double d = fabs(remainder(atan2(p[2 * i] - i * FB_L, p[2 * i + 1]) - th0, 2.0 * FB_PI));
+        if (!(d <= spread))
+            spread = d;
+    }
+    return spread / FB_BRANCH_RAD;
 }
 
 static int fb_setup(db_mech *m, int sc, const double *par, char *err, size_t errlen)
@@ -248,6 +278,7 @@ static int fb_setup(db_mech *m, int sc, const double *par, char *err, size_t err
     m->kappa_g_jac = fb_kappa_g_jac;
     m->init = fb_init;
     m->energy = fb_energy;
+    m->branch_gap = fb_branch_gap;
     return 0;
 }
 

@@ -41,9 +41,9 @@ enum {
     DB_F_LAMBDA      = 1u << 2, /* f depends on λ or μ (dry friction) */
     DB_RHEONOMIC     = 1u << 3, /* constraints depend explicitly on t */
     DB_NONSMOOTH     = 1u << 4, /* f is only piecewise smooth (friction sign) */
-    /* structural hardness, for the reason class of a failed run (harness/run/run.c):
-     * a Newton / step-size / non-finite failure on such a problem is classed
-     * "redundant" or "singular" (docs/mech-extensions.md) */
+    /* structural hardness, documentation of the problem (docs/catalogue.md); the
+     * reason class of a failed run comes from the rank of G at the failure, not
+     * from these flags (harness/run/verdict.h) */
     DB_REDUNDANT     = 1u << 5, /* G is rank deficient everywhere (redundant constraint);
                                  * λ is the minimum-norm multiplier */
     DB_SINGULAR_POS  = 1u << 6  /* the motion passes positions where G loses rank */
@@ -148,6 +148,15 @@ struct db_mech {
      * double callbacks' rounding limits the digits a reference can reach.  A
      * problem gives it by compiling its model code a second time (real.h). */
     const struct db_mech_ld *ld;
+
+    /* --- optional branch test (NULL: none) -----------------------------------
+     * A motion through singular positions (DB_SINGULAR_POS) can be continued on
+     * another branch.  branch_gap(t, p, v) is the distance of a state from the
+     * branch of the reference motion, scaled so that a value >= 1 means another
+     * branch (four_bar_chain: the spread of the rocker angles over 0.1 rad).  The
+     * harness calls it at every reference time of a run (harness/run/verdict.h):
+     * a run that leaves the branch is failed, class "branch". */
+    double (*branch_gap)(const db_mech *m, double t, const double *p, const double *v);
 };
 
 /* a named parameter of a problem (the N of a chain, a friction coefficient) */

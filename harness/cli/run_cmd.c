@@ -12,7 +12,7 @@
 #include "io/jsonio.h"
 #include "harness/cli/names.h"
 #include "harness/run/plugin.h"
-#include "harness/run/record.h"
+#include "harness/results/record.h"
 #include "harness/run/run.h"
 
 /* the options of one run into a spec (strings point into argv, which must outlive

@@ -36,7 +36,7 @@
 #include "io/jsonio.h"
 #include "reference/measure_names.h"
 #include "reference/measures.h"
-#include "harness/run/record.h"
+#include "harness/results/record.h"
 #include "solvers/solver.h"
 
 typedef struct {

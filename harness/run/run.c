@@ -10,6 +10,7 @@
 #include "harness/run/plugin.h"
 #include "harness/run/run.h"
 #include "harness/run/steppoints.h"
+#include "harness/run/verdict.h"
 #include "harness/results/trajcsv.h"
 #include "harness/results/trajdump.h"
 
@@ -43,15 +44,12 @@ static void set_failed(db_run_result *res, const char *reason, const char *msg)
     snprintf(res->message, sizeof res->message, "%s", msg);
 }
 
-/* the reason class of a failed integration: a Newton, step-size or non-finite
- * failure on a problem with redundant constraints everywhere (DB_REDUNDANT) or
- * passing singular positions (DB_SINGULAR_POS) is classed "redundant" /
- * "singular"; so is an input failure of the solver's default variant (geoms
- * finds no selector, mexx cannot project the initial values: the rank of G), while
- * with a variant given an input failure stays "input" (it may be the variant's).
- * The solver's own class stays at the head of the message. */
+/* a failed integration, classed by its evidence (verdict.h): the rank of G at
+ * the initial state and at the reference's state at the time the solver names in
+ * its message; the solver's own class stays at the head of the message when the
+ * class is another, and the evidence follows it. */
 static void set_failed_class(db_run_result *res, const db_run_spec *spec, const db_dae *d,
-                             db_status st, const char *msg);
+                             const db_ref *ref, db_status st, const char *msg);
 
 /* a plugin's run is invalid when its position residual exceeds this times the
  * tolerance on a formulation that enforces the position constraints */
@@ -63,21 +61,19 @@ static int form_enforces_positions(db_form f)
 }
 
 static void set_failed_class(db_run_result *res, const db_run_spec *spec, const db_dae *d,
-                             db_status st, const char *msg)
+                             const db_ref *ref, db_status st, const char *msg)
 {
-    unsigned fl = d->mech ? d->mech->flags : 0u;
-    const char *cls = NULL;
     int default_variant = !spec->variant || !spec->variant[0];
-    if (st == DB_FAIL_NEWTON || st == DB_FAIL_STEPSIZE || st == DB_FAIL_NONFINITE
-        || (st == DB_FAIL_INPUT && default_variant))
-        cls = (fl & DB_REDUNDANT) ? "redundant" : (fl & DB_SINGULAR_POS) ? "singular" : NULL;
-    if (!cls) {
-        set_failed(res, db_status_name(st), msg);
-        return;
-    }
-    char m[sizeof res->message];
-    snprintf(m, sizeof m, "%s: %s", db_status_name(st), msg);
-    set_failed(res, cls, m);
+    char why[200];
+    const char *cls = db_fail_class_of_run(spec->prob, d->mech, ref,
+                                           d->mech ? d->y0 + d->off_p : NULL, st,
+                                           default_variant, msg, why, sizeof why);
+    char mm[sizeof res->message];
+    if (strcmp(cls, db_status_name(st)) != 0)
+        snprintf(mm, sizeof mm, "%s: %s%s%s", db_status_name(st), msg, why[0] ? "; " : "", why);
+    else
+        snprintf(mm, sizeof mm, "%s%s%s", msg, why[0] ? "; " : "", why);
+    set_failed(res, cls, mm);
 }
 
 /* the trajectory of the solution: t0 (initial values) and the output times */
@@ -242,7 +238,27 @@ done:
     return rc;
 }
 
-/* integrate and measure; m, d and ref are set up */
+/* run --end-only: the departure test at t_end alone (verdict.h) */
+static void left_solution_at_end(db_run_result *res, const db_mech *m, const db_ref *ref,
+                                 const int size[DB_NGROUPS])
+{
+    db_traj sol, rt;
+    memset(&sol, 0, sizeof sol);
+    memset(&rt, 0, sizeof rt);
+    sol.nt = rt.nt = 1;
+    sol.t = rt.t = &res->t_end;
+    for (int g = 0; g < DB_NGROUPS; g++) {
+        sol.size[g] = rt.size[g] = size[g];
+        sol.x[g] = res->end[g];
+        rt.x[g] = ref->end[g];
+    }
+    db_departure dep;
+    if (db_departure_find(m, &sol, &rt, ref->mag, m->t0, &dep))
+        set_failed(res, dep.klass, dep.why);
+}
+
+/* integrate and measure; m, d and ref are set up; a solution that left the
+ * reference (verdict.h) is failed, with its measures kept */
 static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mech *m,
                        const db_dae *d, const db_ref *ref, char *err, size_t errlen)
 {
@@ -296,7 +312,7 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
     res->cpu_seconds = tm.cpu_seconds;
     res->repeats = tm.repeats;
     if (st != DB_OK) {
-        set_failed_class(res, spec, d, st, msg[0] ? msg : db_status_name(st));
+        set_failed_class(res, spec, d, ref, st, msg[0] ? msg : db_status_name(st));
         rc = 0;
         goto done;
     }
@@ -304,7 +320,7 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
     if (bad >= 0) {
         char where[96];
         snprintf(where, sizeof where, "non-finite solution at t = %.10g", tout[bad / d->n]);
-        set_failed_class(res, spec, d, DB_FAIL_NONFINITE, where);
+        set_failed_class(res, spec, d, ref, DB_FAIL_NONFINITE, where);
         rc = 0;
         goto done;
     }
@@ -330,7 +346,7 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
             snprintf(msg, sizeof msg, "the outputs leave the constraints: position residual "
                      "%.3g, more than %.0f x tol (%s enforces them)", res->residual[0],
                      DB_PLUGIN_RESIDUAL_FACTOR, db_form_name(spec->form));
-            set_failed_class(res, spec, d, DB_FAIL_INVALID, msg);
+            set_failed_class(res, spec, d, ref, DB_FAIL_INVALID, msg);
             rc = 0;
             goto done;
         }
@@ -349,6 +365,7 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
     if (ref->have && spec->end_only) {
         end_measures(spec, res, ref, size);
         comp_errors(spec, res, ref, map, &s, size);
+        left_solution_at_end(res, m, ref, size);
     } else if (ref->have) {
         if (sol_alloc(&aligned, nref, size, 0) != 0)
             goto oom;
@@ -364,6 +381,9 @@ static int run_measure(const db_run_spec *spec, db_run_result *res, const db_mec
             goto fail_csv;
         end_measures(spec, res, ref, size);
         comp_errors(spec, res, ref, map, &s, size);
+        db_departure dep;
+        if (db_departure_find(m, &aligned.tr, &ref->grid, ref->mag, t0, &dep))
+            set_failed(res, dep.klass, dep.why);
     } else {
         if (!res->message[0])
             snprintf(res->message, sizeof res->message, "%s", ref->msg);

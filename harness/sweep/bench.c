@@ -53,7 +53,7 @@
 #include "harness/results/csv.h"
 #include "harness/gate/machine.h"
 #include "harness/sweep/progress.h"
-#include "harness/run/record.h"
+#include "harness/results/record.h"
 #include "reference/reference.h"
 #include "harness/sweep/resume.h"
 #include "harness/run/run.h"

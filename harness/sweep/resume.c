@@ -12,7 +12,7 @@
 #include "harness/results/benchfile.h"
 #include "io/jsonio.h"
 #include "harness/run/plugin.h"
-#include "harness/run/record.h"
+#include "harness/results/record.h"
 #include "harness/sweep/resume.h"
 
 #define KEY_LEN 1024

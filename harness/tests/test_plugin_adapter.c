@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "harness/run/plugin.h"
-#include "harness/run/record.h"
+#include "harness/results/record.h"
 #include "io/sha256.h"
 #include "testset/registry.h"
 

@@ -57,6 +57,12 @@ static void test_group_errors(void)
     CHECK(close_to(end[DB_GV], 1e-3 / vmax, 1e-9), "end error v %g", end[DB_GV]);
     CHECK(end[DB_GL] == 0.0, "end error lambda %g, expected 0", end[DB_GL]);
     CHECK(isnan(end[DB_GM]), "end error of an empty group must be NaN");
+    {   /* a NaN component is not hidden by the finite ones after it */
+        const double y3[3] = {NAN, 1.0, 2.0}, r3[3] = {0.0, 1.5, 2.0};
+        const double y3b[3] = {0.0, 1.0, NAN};
+        CHECK(isnan(db_group_error(y3, r3, 3, 1.0)) && isnan(db_group_error(y3b, r3, 3, 1.0)),
+              "a NaN component makes the group error NaN");
+    }
 
     db_grid_errors(&sol, &ref, 0.0, 1.0, mag, grid);
     CHECK(close_to(grid[DB_GP], 0.005, 1e-9), "grid error p %g, expected 0.005", grid[DB_GP]);

@@ -233,6 +233,56 @@ static void test_singular_rank(const db_problem *prob)
     }
 }
 
+
+/* at the singular instant itself the exact solution has no multiplier: exact()
+ * says so (nonzero, λ NaN) and still gives p, v; 1e-6 s away it succeeds.  The
+ * branch test: 0 on the exact solution, >= 1 where one rocker turned back. */
+static void test_exact_singular(const db_problem *prob)
+{
+    db_mech m;
+    double par[1];
+    if (open_fb(prob, 2, &m, par) != 0)
+        return;
+    double p[6], v[6], lam[5], mu[1];
+    /* t_h1: y of joint 0 (= L cos θ) changes sign; bisection to rounding */
+    double a = 0.6, b = 0.8;
+    for (int it = 0; it < 200 && b - a > 0; it++) {
+        double c = 0.5 * (a + b);
+        if (c == a || c == b)
+            break;
+        prob->exact(&m, c, p, v, lam, mu);
+        if (p[1] > 0)
+            a = c;
+        else
+            b = c;
+    }
+    double ts = fabs(prob->exact(&m, a, p, v, lam, mu) != 0 ? a : b);
+    int rc = prob->exact(&m, ts, p, v, lam, mu);
+    printf("t_h1 = %.15g: exact() returns %d, lambda_1 %g, |y_0| %.1e\n", ts, rc, lam[0],
+           fabs(p[1]));
+    CHECK(fabs(ts - 0.71435552929296) < 1e-9, "t_h1 = %.15g", ts);
+    CHECK(rc != 0 && isnan(lam[0]) && fabs(p[0] - 1.0) < 1e-12,
+          "at t_h1 exact() must say no multiplier exists (rc %d, lambda %g)", rc, lam[0]);
+    CHECK(prob->exact(&m, ts - 1e-6, p, v, lam, mu) == 0 && isfinite(lam[0])
+              && prob->exact(&m, ts + 1e-6, p, v, lam, mu) == 0 && isfinite(lam[0]),
+          "1e-6 s from t_h1 exact() succeeds");
+    CHECK(m.branch_gap != NULL, "four_bar_chain has a branch test");
+    if (!m.branch_gap)
+        return;
+    double gmax = 0.0;
+    for (int k = 0; k <= 100; k++) {
+        prob->exact(&m, 0.2 * k, p, v, lam, mu);
+        gmax = fmax(gmax, m.branch_gap(&m, 0.2 * k, p, v));
+    }
+    CHECK(gmax < 1e-6, "branch test on the exact solution: %g", gmax);
+    prob->exact(&m, 1.0, p, v, lam, mu);
+    /* rocker 2 turned back to its mirror angle: another branch */
+    double th = atan2(p[0], p[1]);
+    p[4] = 2.0 - sin(th);
+    CHECK(m.branch_gap(&m, 1.0, p, v) >= 1.0, "a rocker turned back: branch test %g",
+          m.branch_gap(&m, 1.0, p, v));
+}
+
 int main(void)
 {
     const db_problem *prob = db_problem_find("four_bar_chain");
@@ -259,5 +309,6 @@ int main(void)
     test_exact_table(prob, 2, 3, tab2_t, tab2);
     test_exact_manifold(prob);
     test_singular_rank(prob);
+    test_exact_singular(prob);
     return check_summary();
 }

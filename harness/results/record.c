@@ -5,7 +5,7 @@
 
 #include "io/jsonio.h"
 #include "harness/run/plugin.h"
-#include "harness/run/record.h"
+#include "harness/results/record.h"
 
 static cJSON *groups(const double v[DB_NGROUPS])
 {
