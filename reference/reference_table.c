@@ -141,13 +141,60 @@ static void published_digits(char *buf, size_t len, const db_problem *prob, int 
     free(pars);
 }
 
+/* the fewest digits a component of p or v is known to on its own scale: a
+ * group's agreement d_g is against the group's magnitude, so component i, whose
+ * own magnitude m_i = max |y_i| over the grid is smaller, is good to at least
+ * d_g - log10(mag_g / m_i); shown where that is half a digit or more below d_g
+ * (a large component sets the group's scale and hides a small one; components
+ * below 1e-6 of the group's scale, about zero, are left out).  "p:2 7.2 / -" */
+static void component_digits(char *buf, size_t len, const cJSON *j)
+{
+    const cJSON *ag = cJSON_GetObjectItemCaseSensitive(j, "agreement");
+    const cJSON *mg = cJSON_GetObjectItemCaseSensitive(j, "magnitude");
+    const cJSON *grid = cJSON_GetObjectItemCaseSensitive(j, "grid");
+    size_t k = 0;
+    buf[0] = '\0';
+    for (int g = 0; g < 2; g++) {
+        double d = nget(ag, gname[g]), mag = nget(mg, gname[g]);
+        const cJSON *rows = cJSON_GetObjectItemCaseSensitive(grid, gname[g]);
+        const cJSON *r0 = cJSON_IsArray(rows) ? cJSON_GetArrayItem(rows, 0) : NULL;
+        int n = cJSON_IsArray(r0) ? cJSON_GetArraySize(r0) : 0;
+        double worst = INFINITY;
+        int at = -1;
+        for (int i = 0; i < n && isfinite(d) && mag > 0; i++) {
+            double mi = 0.0;
+            const cJSON *row;
+            cJSON_ArrayForEach(row, rows) {
+                const cJSON *x = cJSON_GetArrayItem(row, i);
+                if (cJSON_IsNumber(x) && fabs(x->valuedouble) > mi)
+                    mi = fabs(x->valuedouble);
+            }
+            if (!(mi > 1e-6 * mag))
+                continue;
+            double di = d - log10(mag / mi);
+            if (di < worst) {
+                worst = di;
+                at = i;
+            }
+        }
+        int w = at >= 0 && worst <= d - 0.5
+                    ? snprintf(buf + k, len - k, "%s%s:%d %.1f", g ? " / " : "", gname[g], at,
+                               worst)
+                    : snprintf(buf + k, len - k, "%s-", g ? " / " : "");
+        if (w < 0 || (size_t)w >= len - k)
+            break;
+        k += (size_t)w;
+    }
+}
+
 int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
 {
     const char *head[] = {"reference", "primary (stored): family, method",
                           "check: family, method", "agreement p / v / lambda / mu",
-                          "at t_end", "published reference: digits against it",
-                          "best run of the sweep (scd)"};
-    int ncol = runs ? 7 : 6;
+                          "at t_end", "fewest digits of a component, own scale (at least) p / v",
+                          "published reference: digits against it",
+                          "best run of the sweep (gscd)"};
+    int ncol = runs ? 8 : 7;
     if (md) {
         fprintf(md, "\n## Reference solutions\n\nEvery stored reference is the agreement of "
                     "two method families (digits = -log10 of the largest group-scaled "
@@ -156,8 +203,12 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
                     "a reference solution (the IVP test set), its digits against ours at "
                     "t_end, over the components the source measures, the component where "
                     "they are fewest, and the digits the published value is good to (fact "
-                    "sheets).%s\n\n|",
-                runs ? " The last column: the best scd = -log10 max(error p, error v) "
+                    "sheets). A group's digits are against the group's magnitude; where a "
+                    "large component sets that scale, a small one is good to fewer digits on "
+                    "its own scale: at least d - log10(group magnitude / its own), shown "
+                    "(component index from 0) where that is half a digit or more below the "
+                    "group's.%s\n\n|",
+                runs ? " The last column: the best gscd = -log10 max(error p, error v) "
                        "reached by a run of this sweep." : "");
         for (int c = 0; c < ncol; c++)
             fprintf(md, " %s |", head[c]);
@@ -173,7 +224,10 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
                       "lambda and mu). Where the problem's source publishes a reference "
                       "solution (the IVP test set): its digits against ours at t_end over "
                       "the components the source measures, the component where they are "
-                      "fewest, and the digits the published value is good to.</p>\n"
+                      "fewest, and the digits the published value is good to. A group's digits are "
+                      "against the group's magnitude; the fewest digits of one component on "
+                      "its own scale (a lower bound) are shown where a large component hides "
+                      "a small one.</p>\n"
                       "<table><tr>");
         for (int c = 0; c < ncol; c++)
             fprintf(html, "<th>%s</th>", head[c]);
@@ -195,12 +249,13 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
             const cJSON *pv = cJSON_GetObjectItemCaseSensitive(j, "provenance");
             const cJSON *pr = cJSON_GetObjectItemCaseSensitive(pv, "primary");
             const cJSON *ck = cJSON_GetObjectItemCaseSensitive(pv, "check");
-            char name[160], mp[128], mc[128], ag[160], ae[96], best[64] = "", pubd[96];
+            char name[160], mp[128], mc[128], ag[160], ae[96], best[64] = "", pubd[96], cd[64];
             snprintf(name, sizeof name, "%s:%s", prob->name, prob->scenarios[sc].name);
             method(mp, sizeof mp, pr);
             method(mc, sizeof mc, ck);
             digits(ag, sizeof ag, cJSON_GetObjectItemCaseSensitive(j, "agreement"));
             digits(ae, sizeof ae, cJSON_GetObjectItemCaseSensitive(j, "agreement_end"));
+            component_digits(cd, sizeof cd, j);
             if (runs) {
                 int nr;
                 double b = best_scd(runs, prob->name, prob->scenarios[sc].name, &nr);
@@ -210,7 +265,7 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
                     snprintf(best, sizeof best, "no ok run");
             }
             published_digits(pubd, sizeof pubd, prob, sc, j);
-            const char *cell[7] = {name, NULL, NULL, ag, ae, pubd[0] ? pubd : "-", best};
+            const char *cell[8] = {name, NULL, NULL, ag, ae, cd, pubd[0] ? pubd : "-", best};
             char fp[256], fc[256];
             /* files made before the family was recorded: the family of the solver */
             const char *fpn = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(pr, "family"))

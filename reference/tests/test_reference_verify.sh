@@ -30,6 +30,15 @@ for f in "$src"/reference/data/*.json; do
         note "reference --table: no row with two families for $b"
 done
 
+# the per-component column: the wheelset's spin angle chi (up to 1.77) sets p's scale and
+# hides its small coordinates (up to 1.6e-2): a p component is shown, at least 1.5 digits
+# below the group's agreement
+row=$(grep -F "| wheelset:default |" "$tmp/table")
+pag=$(printf '%s\n' "$row" | awk -F'|' '{split($5, a, " / "); print a[1]}')
+pco=$(printf '%s\n' "$row" | awk -F'|' '{split($7, a, " / "); sub(/^ *p:[0-9]+ /, "", a[1]); print a[1]}')
+awk -v g="$pag" -v c="$pco" 'BEGIN { exit !(c != "" && c + 1.5 <= g + 0) }' ||
+    note "reference --table: wheelset's hidden p component not shown (group $pag, component '$pco')"
+
 # one-line exit-2 errors, on copies in a temporary reference directory
 bad() {  # $1 = what, then the command's expected stderr pattern
     DAEBENCH_REFERENCE_DIR="$tmp/refs" "$bin" reference --verify -p andrews \
