@@ -351,7 +351,7 @@ static void write_curves(const char *path, const char *what, const curve *cv, in
     char tmp[DB_PATH_MAX + 64];
     FILE *f = dat_open(path, tmp, sizeof tmp);
     fprintf(f, "# daebench work-precision data: %s\n", what);
-    fprintf(f, "# columns: cpu f_evals scd tol err_p err_v err_lambda err_mu "
+    fprintf(f, "# columns: cpu f_evals digits(measure) tol err_p err_v err_lambda err_mu "
                "res_position res_velocity res_acceleration\n");
     for (int c = 0; c < nc; c++) {
         if (c)
@@ -629,8 +629,8 @@ static int plot_page(const page_ctx *pc, const char *trajdir)
         int ok = 0;
         for (int k = 0; k < n; k++)
             ok += v[k].ok;
-        fprintf(stderr, "plot: %s %s: nothing to draw: %d ok runs without scd (no reference?), "
-                        "%d not ok\n", v[0].problem, v[0].scenario, ok, n - ok);
+        fprintf(stderr, "plot: %s %s: nothing to draw: %d ok runs without %s (no reference?), "
+                        "%d not ok\n", v[0].problem, v[0].scenario, ok, plot_measure, n - ok);
         return rc;
     }
     /* error and residual against tolerance need two tolerances at least */
@@ -768,7 +768,7 @@ static int plot_profile(const cJSON *runs, const char *outdir, const char *scrip
         snprintf(files[L], sizeof files[L], "%s/profile-scd%d.dat", outdir, levels[L]);
         char tmp[DB_PATH_MAX + 64];
         FILE *f = dat_open(files[L], tmp, sizeof tmp);
-        fprintf(f, "# daebench performance profile at scd >= %d over %d pages: tau rho\n",
+        fprintf(f, "# daebench performance profile at gscd >= %d over %d pages: tau rho\n",
                 levels[L], np);
         for (int i = 0; i < nr; i++) {
             fprintf(f, "%s# %s\n", i ? "\n\n" : "", rows[i].curve);

@@ -23,7 +23,7 @@ do for [fmt in "png svg"] {
     set ylabel "fraction of problems"
     set key outside right top noenhanced box font ",9"
     do for [L=1:words(files)] {
-        set title sprintf("scd >= %s (%s problems)", word(levels, L), word(npages, L))
+        set title sprintf("gscd >= %s (%s problems)", word(levels, L), word(npages, L))
         plot for [i=1:nblocks] word(files, L) index (i-1) using 1:2 with steps \
              lc rgb word(colors, i) lw 2 title word(titles, i)
     }

@@ -203,7 +203,7 @@ static const char *diagram_what(const char *stem)
 {
     size_t l = strlen(stem);
     if (l > 4 && !strcmp(stem + l - 4, "-wpd"))
-        return "scd against CPU time and f evaluations";
+        return "gscd (digits) against CPU time and f evaluations";
     if (l > 4 && !strcmp(stem + l - 4, "-err"))
         return "error per group against the tolerance";
     if (l > 4 && !strcmp(stem + l - 4, "-res"))
@@ -449,7 +449,7 @@ static void ratio_table(out2 *o, const cJSON *runs)
         return;
     static const char method[] =
         "For each problem, formulation and solver the ok runs of the tolerance ladder give a "
-        "curve of log10 CPU time against gscd (the group-scaled scd), interpolated "
+        "curve of log10 CPU time against gscd (docs/measures.md), interpolated "
         "linearly; on the gscd range that the solver and ida (same formulation) both reach, the difference of the two curves is "
         "taken at 21 equally spaced gscd values. The ratio is 10 to its mean (the geometric "
         "mean of the pointwise ratios); min and max are the extreme pointwise ratios. Above 1: "
@@ -641,9 +641,9 @@ static void summary(out2 *o, const cJSON *runs, const char *plots, const char *p
     for (int L = 0; L < 3; L++) {
         static db_profile_row rows[128];
         int np, nr = db_profile(runs, levels[L], tau, ntau, rows, 128, &np);
-        fprintf(o->h, "<h3>scd &ge; %.0f (%d pages)</h3>\n<div class=\"wide\"><table><tr>"
+        fprintf(o->h, "<h3>gscd &ge; %.0f (%d pages)</h3>\n<div class=\"wide\"><table><tr>"
                       "<th>solver / formulation</th><th>fastest</th>", levels[L], np);
-        fprintf(o->m, "\n### scd >= %.0f (%d pages)\n\n| solver / formulation | fastest |",
+        fprintf(o->m, "\n### gscd >= %.0f (%d pages)\n\n| solver / formulation | fastest |",
                 levels[L], np);
         for (int t = 0; t < ntau; t++) {
             fprintf(o->h, "<th>&tau; = %g</th>", tau[t]);

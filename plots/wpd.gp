@@ -50,7 +50,7 @@ G_23 = nghost > 0 ? "for [i=1:nghost] ghostfile index (i-1) using 2:3 with lines
 G_13 = nghost > 0 ? "for [i=1:nghost] ghostfile index (i-1) using 1:3 with lines lc rgb word(ghostcolors, i) lw 5 notitle, NaN with lines lc rgb '#A0808080' lw 5 title gtitle," : ""
 if (!exists("mlabel")) mlabel = "gscd"
 set dashtype 6 (8,3,2,3,2,3)
-ftitle = sprintf("failed run (x, at scd %g)", scdfail)
+ftitle = sprintf("failed run (x, at %s %g)", mlabel, scdfail)
 
 do for [fmt in "png svg"] {
     if (fmt eq "png") {
@@ -64,7 +64,7 @@ do for [fmt in "png svg"] {
     set format x "10^{%L}"
     set grid xtics ytics mxtics
     set key outside right top noenhanced box font ",9" spacing 0.9 samplen 3
-    set ylabel mlabel." (correct digits at t_{end})"
+    set ylabel mlabel." at t_{end} [digits]"
     set bmargin (strlen(failed) > 0 ? 6 : 4)
 
     set xlabel "CPU time of the integration [s]"

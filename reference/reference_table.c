@@ -146,7 +146,7 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
     const char *head[] = {"reference", "primary (stored): family, method",
                           "check: family, method", "agreement p / v / lambda / mu",
                           "at t_end", "published reference: digits against it",
-                          "best run of the sweep (scd)"};
+                          "best run of the sweep (gscd)"};
     int ncol = runs ? 7 : 6;
     if (md) {
         fprintf(md, "\n## Reference solutions\n\nEvery stored reference is the agreement of "
@@ -157,7 +157,7 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
                     "t_end, over the components the source measures, the component where "
                     "they are fewest, and the digits the published value is good to (fact "
                     "sheets).%s\n\n|",
-                runs ? " The last column: the best scd = -log10 max(error p, error v) "
+                runs ? " The last column: the best gscd (-log10 of the larger group-scaled error of p and v) "
                        "reached by a run of this sweep." : "");
         for (int c = 0; c < ncol; c++)
             fprintf(md, " %s |", head[c]);
