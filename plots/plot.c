@@ -32,6 +32,7 @@
 #include "plots/profile.h"
 #include "plots/scaling.h"
 #include "plots/series.h"
+#include "plots/solution.h"
 #include "solvers/solver.h"
 #include "harness/sweep/suite.h"
 
@@ -476,7 +477,8 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
  * kinds and extensions only */
 static void clean_page(const char *outdir, const char *page)
 {
-    static const char *const kinds[] = {"-wpd", "-err", "-res", "-time", "-ghost", "-failed"};
+    static const char *const kinds[] = {"-wpd", "-err", "-res", "-time", "-ghost", "-failed",
+                                        "-solution"};
     static const char *const exts[] = {".png", ".svg", ".dat"};
     DIR *d = opendir(outdir);
     if (!d)
@@ -491,7 +493,7 @@ static void clean_page(const char *outdir, const char *page)
         int ext = 0, kind = 0, dashes = 0;
         for (size_t k = 0; dot && k < 3; k++)
             ext |= !strcmp(dot, exts[k]);
-        for (size_t k = 0; dot && k < 6; k++) {
+        for (size_t k = 0; dot && k < 7; k++) {
             size_t lk = strlen(kinds[k]);
             kind |= (size_t)(dot - nm) >= lk && !strncmp(dot - lk, kinds[k], lk);
         }
@@ -522,6 +524,9 @@ static int plot_page(const page_ctx *pc, const char *trajdir)
     clean_page(pc->outdir, page);
     int rc = db_plot_series(v[0].problem, v[0].scenario, trajdir, base, pc->scriptdir,
                             solver_colour);
+    char why[600];
+    if (db_solution_plot(v[0].run, base, pc->scriptdir, why, sizeof why) < 0)
+        rc = -1;
     static curve cv[MAXCURVES];
     int nblocks = make_curves(v, n, 'a', NULL, cv);
     if (nblocks == 0) {

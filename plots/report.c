@@ -410,6 +410,26 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
     snprintf(page_id, sizeof page_id, "%s-%s", pb, sc);
     char (*names)[256] = NULL;
     int nd = diagram_list(plots, page_id, &names);
+    /* the picture of the solution first (solution.h), when plot drew one */
+    char solpng[4400];
+    snprintf(solpng, sizeof solpng, "%s/%s-solution.png", plots, page_id);
+    if (access(solpng, R_OK) == 0) {
+        const char *what = "the reference solution: positions over time";
+        if (o->interactive)
+            fprintf(o->h, "<figure class=\"solution\"><object type=\"image/svg+xml\" "
+                          "data=\"%s/%s-solution.svg\"><img src=\"%s/%s-solution.png\" "
+                          "alt=\"%s\"></object><figcaption><a href=\"%s/%s-solution.svg\">"
+                          "%s-solution</a> (%s)</figcaption></figure>\n", H(plotrel),
+                    H(page_id), H(plotrel), H(page_id), what, H(plotrel), H(page_id),
+                    H(page_id), what);
+        else
+            fprintf(o->h, "<figure class=\"solution\"><a href=\"%s/%s-solution.svg\"><img "
+                          "src=\"%s/%s-solution.png\" alt=\"%s\"></a><figcaption>%s-solution "
+                          "(%s)</figcaption></figure>\n", H(plotrel), H(page_id), H(plotrel),
+                    H(page_id), what, H(page_id), what);
+        fprintf(o->m, "![%s-solution](%s/%s-solution.png)\n\n", M(page_id), M(plotrel),
+                M(page_id));
+    }
     for (int k = 0; k < nd; k++) {
         char stem[256];
         snprintf(stem, sizeof stem, "%.*s", (int)strlen(names[k]) - 4, names[k]);
