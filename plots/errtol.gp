@@ -23,9 +23,9 @@ ng = words(groups)
 
 do for [fmt in "png svg"] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1600,(ng > 2 ? 1000 : 560) enhanced font "Sans,11"
+        set terminal pngcairo size 1250,(ng > 2 ? 900 : 520) enhanced font "Sans,13"
     } else {
-        set terminal svg size 1600,(ng > 2 ? 1000 : 560) enhanced font "Sans,11" background "white" mouse standalone
+        set terminal svg size 1250,(ng > 2 ? 900 : 520) enhanced font "Sans,13" background "white" mouse standalone
     }
     set output outbase."-err.".fmt
     set multiplot layout (ng > 2 ? 2 : 1),2 title ptitle." : error at t_end vs tolerance" noenhanced font ",14"
@@ -33,7 +33,7 @@ do for [fmt in "png svg"] {
     set format x "10^{%L}"
     set format y "10^{%L}"
     set grid xtics ytics
-    set key outside right top noenhanced box font ",8" spacing 0.85 samplen 3
+    set key outside right top noenhanced box font ",15" spacing 1.0 samplen 2.5
     set xlabel "tolerance (rtol = atol)"
     do for [g=1:ng] {
         c = int(word(groups, g))

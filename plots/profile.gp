@@ -21,7 +21,7 @@ do for [fmt in "png svg"] {
     set grid xtics ytics
     set xlabel "{/Symbol t} (CPU time / fastest)"
     set ylabel "fraction of problems"
-    set key outside right top noenhanced box font ",9"
+    set key outside right top noenhanced box font ",18" samplen 2
     do for [L=1:words(files)] {
         set title sprintf("gscd >= %s (%s problems)", word(levels, L), word(npages, L))
         plot for [i=1:nblocks] word(files, L) index (i-1) using 1:2 with steps \

@@ -23,9 +23,9 @@ pos(y) = y > 0 ? y : NaN
 
 do for [fmt in "png svg"] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1800,640 enhanced font "Sans,11"
+        set terminal pngcairo size 1500,600 enhanced font "Sans,11"
     } else {
-        set terminal svg size 1800,640 enhanced font "Sans,11" background "white" mouse standalone
+        set terminal svg size 1500,600 enhanced font "Sans,11" background "white" mouse standalone
     }
     set output outbase."-res.".fmt
     set multiplot layout 1,words(levels) title ptitle." : constraint residuals vs tolerance" noenhanced font ",14"
@@ -33,7 +33,7 @@ do for [fmt in "png svg"] {
     set format x "10^{%L}"
     set format y "10^{%L}"
     set grid xtics ytics
-    set key outside right top vertical noenhanced box font ",8" spacing 0.85 samplen 2
+    set key outside right top vertical noenhanced box font ",18" spacing 1.0 samplen 2
     set xlabel "tolerance (rtol = atol)"
     do for [li=1:words(levels)] {
         c = int(word(levels, li))

@@ -54,16 +54,16 @@ ftitle = sprintf("failed run (x, at %s %g)", mlabel, scdfail)
 
 do for [fmt in "png svg"] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1400,640 enhanced font "Sans,11"
+        set terminal pngcairo size 1250,600 enhanced font "Sans,13"
     } else {
-        set terminal svg size 1400,640 enhanced font "Sans,11" background "white" mouse standalone
+        set terminal svg size 1250,600 enhanced font "Sans,13" background "white" mouse standalone
     }
     set output outbase."-wpd.".fmt
     set multiplot layout 1,2 title ptitle noenhanced font ",14"
     set logscale x
     set format x "10^{%L}"
     set grid xtics ytics mxtics
-    set key outside right top noenhanced box font ",9" spacing 0.9 samplen 3
+    set key outside right top noenhanced box font ",15" spacing 1.0 samplen 2.5
     set ylabel mlabel." at t_{end} [digits]"
     set bmargin (strlen(failed) > 0 ? 6 : 4)
 
