@@ -8,7 +8,7 @@
 const db_measure_name db_measure_names[] = {
     {"gscd", "gscd (group-scaled digits of p and v)"},
     {"ivp_scd", "ivp_scd (the IVP test set's componentwise digits of p and v)"},
-    {"lambda_scd", "lambda digits (lambda_scd: group-scaled digits of the multipliers)"},
+    {"lambda_scd", "lambda_scd (lambda digits: group-scaled digits of the multipliers)"},
     {NULL, NULL},
 };
 
