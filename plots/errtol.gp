@@ -21,22 +21,39 @@ set dashtype 6 (8,3,2,3,2,3)
 gname(c) = c == 5 ? "p" : c == 6 ? "v" : c == 7 ? "{/Symbol l}" : "{/Symbol m}"
 ng = words(groups)
 
+ncol = 2
+nrow = ng > 2 ? 2 : 1
+# the panels in ncol columns left of x = 0.77 of the canvas, and one legend
+# right of them for all panels (its text at 15 px of a 1300 px canvas stays at
+# 11 px or more when the page shows the SVG 1000 px wide)
+pw = 0.76 / ncol
 do for [fmt in "png svg"] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1600,(ng > 2 ? 1000 : 560) enhanced font "Sans,11"
+        set terminal pngcairo size 1300,(ng > 2 ? 900 : 520) enhanced font "Sans,13"
     } else {
-        set terminal svg size 1600,(ng > 2 ? 1000 : 560) enhanced font "Sans,11" background "white" mouse standalone
+        set terminal svg size 1300,(ng > 2 ? 900 : 520) enhanced font "Sans,13" background "white" mouse standalone
     }
     set output outbase."-err.".fmt
-    set multiplot layout (ng > 2 ? 2 : 1),2 title ptitle." : error at t_end vs tolerance" noenhanced font ",14"
+    set multiplot title ptitle." : error at t_end vs tolerance" noenhanced font ",14"
     set logscale xy
     set format x "10^{%L}"
     set format y "10^{%L}"
     set grid xtics ytics
-    set key outside right top noenhanced box font ",8" spacing 0.85 samplen 3
     set xlabel "tolerance (rtol = atol)"
     do for [g=1:ng] {
         c = int(word(groups, g))
+        col = (g - 1) % 2 + 1
+        row = (g - 1) / 2 + 1
+        set lmargin at screen (col - 1) * pw + 0.07
+        set rmargin at screen col * pw
+        if (nrow == 1) { set tmargin at screen 0.88; set bmargin at screen 0.14 }
+        if (nrow == 2 && row == 1) { set tmargin at screen 0.91; set bmargin at screen 0.56 }
+        if (nrow == 2 && row == 2) { set tmargin at screen 0.42; set bmargin at screen 0.08 }
+        if (g == 1) {
+            set key at screen 0.995, screen (nrow == 1 ? 0.88 : 0.91) right top noenhanced box font ",15" spacing 1.1 samplen 2.5 width 1
+        } else {
+            unset key
+        }
         set ylabel "error of ".gname(c)." (group-scaled)"
         set title "error of ".gname(c)
         if (strlen(failfile) > 0) {

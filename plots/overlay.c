@@ -81,7 +81,7 @@ void db_overlay_svg(FILE *f, const db_curve_pt *b, int nb, const db_curve_pt *n,
         double x = sx(d, box[0], box[1]);
         fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>"
                    "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">1e%d</text>\n", x, x, T,
-                HGT - B, x, HGT - B + 15, d);
+                HGT - B, x, HGT - B + 19, d);
     }
     int step = box[3] - box[2] > 8 ? 2 : 1;
     for (int a = (int)ceil(box[2]); a <= (int)floor(box[3]); a += step) {

@@ -31,6 +31,8 @@
 #include "reference/measure_names.h"
 #include "plots/profile.h"
 #include "plots/scaling.h"
+#include "plots/series.h"
+#include "plots/solution.h"
 #include "solvers/solver.h"
 #include "harness/sweep/suite.h"
 
@@ -137,118 +139,15 @@ static int safe_file(const char *s)
     return 1;
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-    return strcmp((const char *)a, (const char *)b);
-}
-
 static unsigned colour_int(const char *hex)
 {
     return (unsigned)strtoul(hex + 1, NULL, 16);
 }
 
-/* the time series files (trajdump.h) of problem/scenario in trajdir, drawn by
- * timeseries.gp: one tolerance, 1e-06 when there, else the smallest name; every
- * series of that tolerance is drawn (the directory may hold hundreds) */
-static int plot_series(const view *v0, const char *trajdir, const char *outbase,
-                       const char *scriptdir)
+/* the colour of a solver's curves (series.h) */
+static const char *solver_colour(const char *solver)
 {
-    char prefix[512];
-    snprintf(prefix, sizeof prefix, "%s-%s-", v0->problem, v0->scenario);
-    DIR *d = opendir(trajdir);
-    if (!d)
-        return 0;
-    int cap = 64, nn = 0;
-    char (*names)[256] = malloc((size_t)cap * sizeof *names);
-    if (!names)
-        db_die("plot: out of memory");
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t l = strlen(e->d_name);
-        if (!(strncmp(e->d_name, prefix, strlen(prefix)) == 0 && l > 4 &&
-              strcmp(e->d_name + l - 4, ".dat") == 0 && l < 256 && safe_file(e->d_name)))
-            continue;
-        if (nn == cap) {
-            cap *= 2;
-            char (*nw)[256] = realloc(names, (size_t)cap * sizeof *names);
-            if (!nw)
-                db_die("plot: out of memory");
-            names = nw;
-        }
-        snprintf(names[nn++], sizeof names[0], "%s", e->d_name);
-    }
-    closedir(d);
-    if (nn == 0) {
-        free(names);
-        return 0;
-    }
-    qsort(names, (size_t)nn, sizeof names[0], cmp_name);
-    const char *tol = "-1e-06.dat";
-    int have = 0;
-    for (int i = 0; i < nn; i++)
-        have |= strstr(names[i], tol) != NULL;
-    if (!have) {
-        /* the tolerance of the first file */
-        static char t1[40];
-        const char *dash = strrchr(names[0], '-');
-        snprintf(t1, sizeof t1, "%s", dash ? dash : ".dat");
-        tol = t1;
-    }
-    size_t fcap = (size_t)nn * 300 + 64, tcap = (size_t)nn * 80 + 64;
-    char *files = calloc(fcap, 1), *titles = calloc(tcap, 1), *colors = calloc(tcap, 1),
-         *dashes = calloc(tcap, 1);
-    if (!files || !titles || !colors || !dashes)
-        db_die("plot: out of memory");
-    int k = 0;
-    for (int i = 0; i < nn; i++) {
-        if (!strstr(names[i], tol))
-            continue;
-        /* <problem>-<scenario>-<form>-<solver>-<tol>.dat */
-        char form[64] = "", solver[64] = "", t[32] = "";
-        const char *rest = names[i] + strlen(prefix);
-        if (sscanf(rest, "%63[^-]-%63[^-]-%31[^d]", form, solver, t) != 3)
-            continue;
-        t[strlen(t) - 1] = '\0';  /* the '.' before "dat" */
-        int fi = db_form_from_name(form);
-        size_t u;
-        u = strlen(files);
-        snprintf(files + u, fcap - u, "%s%s/%s", k ? " " : "", trajdir, names[i]);
-        u = strlen(titles);
-        snprintf(titles + u, tcap - u, "%s%s/%s", k ? " " : "", solver, form);
-        u = strlen(colors);
-        snprintf(colors + u, tcap - u, "%s%s", k ? " " : "", palette[solver_index(solver) % 8]);
-        u = strlen(dashes);
-        snprintf(dashes + u, tcap - u, "%s%d", k ? " " : "", fi >= 0 ? fi + 1 : 1);
-        k++;
-    }
-    free(names);
-    int rc = 0;
-    char tolname[40]; /* "-1e-06.dat" -> "1e-06" */
-    snprintf(tolname, sizeof tolname, "%s", tol + (tol[0] == '-'));
-    char *ext = strstr(tolname, ".dat");
-    if (ext)
-        *ext = '\0';
-    if (k) {
-        size_t ecap = fcap + 3 * tcap + 1024;
-        char *expr = malloc(ecap), script[4200];
-        if (!expr)
-            db_die("plot: out of memory");
-        snprintf(expr, ecap,
-                 "files='%s'; titles='%s'; colors='%s'; dashes='%s'; outbase='%s'; "
-                 "ptitle='%s %s: energy and constraint residuals over time, tol %s'",
-                 G(files), G(titles), colors, dashes, G(outbase), G(v0->problem),
-                 G(v0->scenario), G(tolname));
-        snprintf(script, sizeof script, "%s/timeseries.gp", scriptdir);
-        rc = db_gnuplot_run("plot", expr, script, outbase);
-        free(expr);
-        if (rc == 0)
-            printf("%s-time.png %s-time.svg (%d series)\n", outbase, outbase, k);
-    }
-    free(files);
-    free(titles);
-    free(colors);
-    free(dashes);
-    return rc;
+    return palette[solver_index(solver) % 8];
 }
 
 /* one drawn curve: a title, its style and the runs (rows of the .dat block) */
@@ -351,7 +250,7 @@ static void write_curves(const char *path, const char *what, const curve *cv, in
     char tmp[DB_PATH_MAX + 64];
     FILE *f = dat_open(path, tmp, sizeof tmp);
     fprintf(f, "# daebench work-precision data: %s\n", what);
-    fprintf(f, "# columns: cpu f_evals scd tol err_p err_v err_lambda err_mu "
+    fprintf(f, "# columns: cpu f_evals digits(measure) tol err_p err_v err_lambda err_mu "
                "res_position res_velocity res_acceleration\n");
     for (int c = 0; c < nc; c++) {
         if (c)
@@ -578,7 +477,8 @@ static int draw_set(const page_ctx *pc, const char *name, char mode, const char 
  * kinds and extensions only */
 static void clean_page(const char *outdir, const char *page)
 {
-    static const char *const kinds[] = {"-wpd", "-err", "-res", "-time", "-ghost", "-failed"};
+    static const char *const kinds[] = {"-wpd", "-err", "-res", "-time", "-ghost", "-failed",
+                                        "-solution"};
     static const char *const exts[] = {".png", ".svg", ".dat"};
     DIR *d = opendir(outdir);
     if (!d)
@@ -593,7 +493,7 @@ static void clean_page(const char *outdir, const char *page)
         int ext = 0, kind = 0, dashes = 0;
         for (size_t k = 0; dot && k < 3; k++)
             ext |= !strcmp(dot, exts[k]);
-        for (size_t k = 0; dot && k < 6; k++) {
+        for (size_t k = 0; dot && k < 7; k++) {
             size_t lk = strlen(kinds[k]);
             kind |= (size_t)(dot - nm) >= lk && !strncmp(dot - lk, kinds[k], lk);
         }
@@ -622,15 +522,19 @@ static int plot_page(const page_ctx *pc, const char *trajdir)
     snprintf(page, sizeof page, "%s-%s", v[0].problem, v[0].scenario);
     snprintf(base, sizeof base, "%s/%s", pc->outdir, page);
     clean_page(pc->outdir, page);
-    int rc = plot_series(&v[0], trajdir, base, pc->scriptdir);
+    int rc = db_plot_series(v[0].problem, v[0].scenario, trajdir, base, pc->scriptdir,
+                            solver_colour);
+    char why[600];
+    if (db_solution_plot(v[0].run, base, pc->scriptdir, why, sizeof why) < 0)
+        rc = -1;
     static curve cv[MAXCURVES];
     int nblocks = make_curves(v, n, 'a', NULL, cv);
     if (nblocks == 0) {
         int ok = 0;
         for (int k = 0; k < n; k++)
             ok += v[k].ok;
-        fprintf(stderr, "plot: %s %s: nothing to draw: %d ok runs without scd (no reference?), "
-                        "%d not ok\n", v[0].problem, v[0].scenario, ok, n - ok);
+        fprintf(stderr, "plot: %s %s: nothing to draw: %d ok runs without %s (no reference?), "
+                        "%d not ok\n", v[0].problem, v[0].scenario, ok, plot_measure, n - ok);
         return rc;
     }
     /* error and residual against tolerance need two tolerances at least */
@@ -768,7 +672,7 @@ static int plot_profile(const cJSON *runs, const char *outdir, const char *scrip
         snprintf(files[L], sizeof files[L], "%s/profile-scd%d.dat", outdir, levels[L]);
         char tmp[DB_PATH_MAX + 64];
         FILE *f = dat_open(files[L], tmp, sizeof tmp);
-        fprintf(f, "# daebench performance profile at scd >= %d over %d pages: tau rho\n",
+        fprintf(f, "# daebench performance profile at gscd >= %d over %d pages: tau rho\n",
                 levels[L], np);
         for (int i = 0; i < nr; i++) {
             fprintf(f, "%s# %s\n", i ? "\n\n" : "", rows[i].curve);

@@ -203,7 +203,7 @@ static const char *diagram_what(const char *stem)
 {
     size_t l = strlen(stem);
     if (l > 4 && !strcmp(stem + l - 4, "-wpd"))
-        return "scd against CPU time and f evaluations";
+        return "gscd (digits) against CPU time and f evaluations";
     if (l > 4 && !strcmp(stem + l - 4, "-err"))
         return "error per group against the tolerance";
     if (l > 4 && !strcmp(stem + l - 4, "-res"))
@@ -410,6 +410,26 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
     snprintf(page_id, sizeof page_id, "%s-%s", pb, sc);
     char (*names)[256] = NULL;
     int nd = diagram_list(plots, page_id, &names);
+    /* the picture of the solution first (solution.h), when plot drew one */
+    char solpng[4400];
+    snprintf(solpng, sizeof solpng, "%s/%s-solution.png", plots, page_id);
+    if (access(solpng, R_OK) == 0) {
+        const char *what = "the reference solution: positions over time";
+        if (o->interactive)
+            fprintf(o->h, "<figure class=\"solution\"><object type=\"image/svg+xml\" "
+                          "data=\"%s/%s-solution.svg\"><img src=\"%s/%s-solution.png\" "
+                          "alt=\"%s\"></object><figcaption><a href=\"%s/%s-solution.svg\">"
+                          "%s-solution</a> (%s)</figcaption></figure>\n", H(plotrel),
+                    H(page_id), H(plotrel), H(page_id), what, H(plotrel), H(page_id),
+                    H(page_id), what);
+        else
+            fprintf(o->h, "<figure class=\"solution\"><a href=\"%s/%s-solution.svg\"><img "
+                          "src=\"%s/%s-solution.png\" alt=\"%s\"></a><figcaption>%s-solution "
+                          "(%s)</figcaption></figure>\n", H(plotrel), H(page_id), H(plotrel),
+                    H(page_id), what, H(page_id), what);
+        fprintf(o->m, "![%s-solution](%s/%s-solution.png)\n\n", M(page_id), M(plotrel),
+                M(page_id));
+    }
     for (int k = 0; k < nd; k++) {
         char stem[256];
         snprintf(stem, sizeof stem, "%.*s", (int)strlen(names[k]) - 4, names[k]);
@@ -449,7 +469,7 @@ static void ratio_table(out2 *o, const cJSON *runs)
         return;
     static const char method[] =
         "For each problem, formulation and solver the ok runs of the tolerance ladder give a "
-        "curve of log10 CPU time against gscd (the group-scaled scd), interpolated "
+        "curve of log10 CPU time against gscd (docs/measures.md), interpolated "
         "linearly; on the gscd range that the solver and ida (same formulation) both reach, the difference of the two curves is "
         "taken at 21 equally spaced gscd values. The ratio is 10 to its mean (the geometric "
         "mean of the pointwise ratios); min and max are the extreme pointwise ratios. Above 1: "
@@ -641,9 +661,9 @@ static void summary(out2 *o, const cJSON *runs, const char *plots, const char *p
     for (int L = 0; L < 3; L++) {
         static db_profile_row rows[128];
         int np, nr = db_profile(runs, levels[L], tau, ntau, rows, 128, &np);
-        fprintf(o->h, "<h3>scd &ge; %.0f (%d pages)</h3>\n<div class=\"wide\"><table><tr>"
+        fprintf(o->h, "<h3>gscd &ge; %.0f (%d pages)</h3>\n<div class=\"wide\"><table><tr>"
                       "<th>solver / formulation</th><th>fastest</th>", levels[L], np);
-        fprintf(o->m, "\n### scd >= %.0f (%d pages)\n\n| solver / formulation | fastest |",
+        fprintf(o->m, "\n### gscd >= %.0f (%d pages)\n\n| solver / formulation | fastest |",
                 levels[L], np);
         for (int t = 0; t < ntau; t++) {
             fprintf(o->h, "<th>&tau; = %g</th>", tau[t]);

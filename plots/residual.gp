@@ -21,22 +21,35 @@ set dashtype 6 (8,3,2,3,2,3)
 lname(c) = c == 9 ? "position" : c == 10 ? "velocity" : "acceleration"
 pos(y) = y > 0 ? y : NaN
 
+ncol = words(levels)
+# the panels in ncol columns left of x = 0.77 of the canvas, and one legend
+# right of them for all panels (its text at 15 px of a 1300 px canvas stays at
+# 11 px or more when the page shows the SVG 1000 px wide)
+pw = 0.76 / ncol
 do for [fmt in "png svg"] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1800,640 enhanced font "Sans,11"
+        set terminal pngcairo size 1300,600 enhanced font "Sans,13"
     } else {
-        set terminal svg size 1800,640 enhanced font "Sans,11" background "white" mouse standalone
+        set terminal svg size 1300,600 enhanced font "Sans,13" background "white" mouse standalone
     }
     set output outbase."-res.".fmt
-    set multiplot layout 1,words(levels) title ptitle." : constraint residuals vs tolerance" noenhanced font ",14"
+    set multiplot title ptitle." : constraint residuals vs tolerance" noenhanced font ",14"
     set logscale xy
     set format x "10^{%L}"
     set format y "10^{%L}"
     set grid xtics ytics
-    set key outside right top vertical noenhanced box font ",8" spacing 0.85 samplen 2
+    set tmargin at screen 0.87
+    set bmargin at screen 0.14
     set xlabel "tolerance (rtol = atol)"
     do for [li=1:words(levels)] {
         c = int(word(levels, li))
+        set lmargin at screen (li - 1) * pw + 0.07
+        set rmargin at screen li * pw
+        if (li == 1) {
+            set key at screen 0.995, screen 0.87 right top noenhanced box font ",15" spacing 1.1 samplen 2.5 width 1
+        } else {
+            unset key
+        }
         set title lname(c)." level"
         set ylabel "max residual on the grid"
         if (strlen(failfile) > 0) {

@@ -31,7 +31,7 @@ do for [fmt in "png svg"] {
     set logscale y 10
     set xlabel "N (bodies)"
     set ylabel "CPU seconds per step"
-    set key top left noenhanced box opaque font ",9"
+    set key top left noenhanced box opaque font ",12"
     set grid xtics ytics
     set yrange [ylo:yhi]
     plot for [i=1:nblocks] datafile index (i-1) using 1:4 with linespoints \

@@ -19,7 +19,7 @@ do for [fmt in "png svg"] {
     set grid xtics ytics
     set xlabel "t"
     set ylabel "error (group-scaled)"
-    set key outside right top noenhanced box
+    set key outside right top noenhanced box font ",12"
     plot csvfile using 1:(pos(column("err_p"))) with linespoints lc rgb "#1F77B4" pt 7 ps 0.5 title "p", \
          csvfile using 1:(pos(column("err_v"))) with linespoints lc rgb "#D62728" pt 5 ps 0.5 title "v", \
          csvfile using 1:(pos(column("err_lambda"))) with linespoints lc rgb "#2CA02C" pt 9 ps 0.5 title "λ", \

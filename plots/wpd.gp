@@ -50,22 +50,30 @@ G_23 = nghost > 0 ? "for [i=1:nghost] ghostfile index (i-1) using 2:3 with lines
 G_13 = nghost > 0 ? "for [i=1:nghost] ghostfile index (i-1) using 1:3 with lines lc rgb word(ghostcolors, i) lw 5 notitle, NaN with lines lc rgb '#A0808080' lw 5 title gtitle," : ""
 if (!exists("mlabel")) mlabel = "gscd"
 set dashtype 6 (8,3,2,3,2,3)
-ftitle = sprintf("failed run (x, at scd %g)", scdfail)
+ftitle = "failed run (x)"
 
+ncol = 2
+# the panels in ncol columns left of x = 0.77 of the canvas, and one legend
+# right of them for all panels (its text at 15 px of a 1300 px canvas stays at
+# 11 px or more when the page shows the SVG 1000 px wide)
+pw = 0.76 / ncol
 do for [fmt in "png svg"] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1400,640 enhanced font "Sans,11"
+        set terminal pngcairo size 1300,600 enhanced font "Sans,13"
     } else {
-        set terminal svg size 1400,640 enhanced font "Sans,11" background "white" mouse standalone
+        set terminal svg size 1300,600 enhanced font "Sans,13" background "white" mouse standalone
     }
     set output outbase."-wpd.".fmt
-    set multiplot layout 1,2 title ptitle noenhanced font ",14"
+    set multiplot title ptitle noenhanced font ",14"
     set logscale x
     set format x "10^{%L}"
     set grid xtics ytics mxtics
-    set key outside right top noenhanced box font ",9" spacing 0.9 samplen 3
-    set ylabel mlabel." (correct digits at t_{end})"
-    set bmargin (strlen(failed) > 0 ? 6 : 4)
+    set ylabel mlabel." at t_{end} [digits]"
+    set tmargin at screen 0.90
+    set bmargin at screen (strlen(failed) > 0 ? 0.20 : 0.13)
+    set lmargin at screen 0.07
+    set rmargin at screen pw
+    unset key
 
     set xlabel "CPU time of the integration [s]"
     if (strlen(failed) > 0) {
@@ -87,6 +95,10 @@ do for [fmt in "png svg"] {
     unset label 1
 
     set xlabel "f evaluations"
+    set lmargin at screen pw + 0.07
+    set rmargin at screen 2 * pw
+    # no box: gnuplot sizes it by the (all runs failed) entries' unevaluated titles
+    set key at screen 0.995, screen 0.90 right top noenhanced nobox font ",15" spacing 1.1 samplen 2.5
     if (strlen(failfile) > 0) {
         plot @G_23 \
              for [i=1:nblocks] datafile index (i-1) using 2:3 @SORTX with linespoints \

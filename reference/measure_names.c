@@ -6,9 +6,9 @@
 #include "measure_names.h"
 
 const db_measure_name db_measure_names[] = {
-    {"gscd", "gscd (group-scaled scd of p, v)"},
-    {"ivp_scd", "ivp_scd (IVP test set componentwise scd of p, v)"},
-    {"lambda_scd", "lambda_scd (group-scaled scd of the multipliers)"},
+    {"gscd", "gscd (group-scaled digits of p and v)"},
+    {"ivp_scd", "ivp_scd (the IVP test set's componentwise digits of p and v)"},
+    {"lambda_scd", "lambda_scd (lambda digits: group-scaled digits of the multipliers)"},
     {NULL, NULL},
 };
 

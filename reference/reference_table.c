@@ -208,7 +208,7 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
                     "its own scale: at least d - log10(group magnitude / its own), shown "
                     "(component index from 0) where that is half a digit or more below the "
                     "group's.%s\n\n|",
-                runs ? " The last column: the best gscd = -log10 max(error p, error v) "
+                runs ? " The last column: the best gscd (-log10 of the larger group-scaled error of p and v) "
                        "reached by a run of this sweep." : "");
         for (int c = 0; c < ncol; c++)
             fprintf(md, " %s |", head[c]);

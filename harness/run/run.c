@@ -486,7 +486,7 @@ void db_run_summary(const db_run_result *res, char *buf, size_t len)
         snprintf(scd, sizeof scd, "%.2f", res->scd);
     else
         snprintf(scd, sizeof scd, "null");
-    snprintf(buf, len, "%s:%s %s %s%s%s %s %s scd=%s steps=%ld f_evals=%ld cpu=%.3es",
+    snprintf(buf, len, "%s:%s %s %s%s%s %s %s gscd=%s steps=%ld f_evals=%ld cpu=%.3es",
              s->prob->name, s->prob->scenarios[s->scenario].name, db_form_name(s->form),
              s->solver->name, s->variant ? "/" : "", s->variant ? s->variant : "", tol, status,
              scd, res->counters.steps, res->counters.f_evals,

@@ -80,7 +80,7 @@ void db_run_execute_skipped(const db_run_spec *spec, db_run_result *res, const c
                             const char *msg);
 void db_run_result_free(db_run_result *res);
 
-/* "pendulum:A GGL radau5 tol=1e-08 ok scd=8.12 steps=.. f_evals=.. cpu=..s" */
+/* "pendulum:A GGL radau5 tol=1e-08 ok gscd=8.12 steps=.. f_evals=.. cpu=..s" */
 void db_run_summary(const db_run_result *res, char *buf, size_t len);
 
 /* the options of "daebench run" (run_cmd.c) into a spec; strings point into argv,

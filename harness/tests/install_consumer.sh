@@ -47,7 +47,7 @@ DAEBENCH_REFERENCE_DIR=$work/empty ./build/consumer andrews GGL >out.log 2>&1
 unset DAEBENCH_REFERENCE_DIR
 cp -r "$prefix" copy
 "$work/copy/bin/daebench" run -p andrews -f GGL -s radau5 --tol 1e-4 >out.log 2>&1 \
-    && grep -q "ok scd=" out.log && ok "the installed program runs: $(cat out.log)" || bad "installed run: $(cat out.log)"
+    && grep -q "ok gscd=" out.log && ok "the installed program runs: $(cat out.log)" || bad "installed run: $(cat out.log)"
 head -c 200 copy/share/daebench/reference/data/andrews-default.json >x && mv x copy/share/daebench/reference/data/andrews-default.json
 "$work/copy/bin/daebench" run -p andrews -f GGL -s radau5 --tol 1e-4 >out.log 2>&1
 rc=$?

@@ -31,7 +31,7 @@ grep -q '"status":	"failed"' "$tmp/big.json" && grep -q '"reason":	"cpu limit 2 
 # a run within its budget: ok, timed
 "$bin" run -p pendulum -f GGL -s radau5 --tol 1e-6 --max-cpu 2 --json "$tmp/ok.json" >"$tmp/out" 2>&1
 rc=$?
-[ $rc -eq 0 ] && grep -q ' ok scd=' "$tmp/out" && grep -q '"status":	"ok"' "$tmp/ok.json" \
+[ $rc -eq 0 ] && grep -q ' ok gscd=' "$tmp/out" && grep -q '"status":	"ok"' "$tmp/ok.json" \
     && ok "a run within its budget is ok: $(cat "$tmp/out")" || bad "rc $rc: $(cat "$tmp/out")"
 
 # outputs checked before the work

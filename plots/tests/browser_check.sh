@@ -2,7 +2,8 @@
 # browser_check.sh DIR [PAGE ...] — load the report in DIR (index.html, diff.html
 # when there, every <problem>-<scenario>.html or the PAGEs given) in headless
 # Chromium through browser_check.html: no horizontal overflow at 1024 px, no word
-# broken inside a table cell (1024 and 1280 px), summary matrix text >= 11 px, every
+# broken inside a table cell (1024 and 1280 px), summary matrix text >= 11 px,
+# every legend entry of every SVG >= 11 px on screen and not overlapping another, every
 # image loaded, every SVG loaded with a working legend toggle.  Exit 0 pass,
 # 1 fail, 77 when chromium is not installed (scripts/setup.sh chromium).
 set -u

@@ -25,9 +25,27 @@ touch "$tmp/r/plots/pendulum-long-radau5-wpd.png" "$tmp/r/plots/pendulum-long-no
 "$bin" plot --results "$tmp/r/bench.json" --out "$tmp/r/plots" >"$tmp/plot.log" 2>&1
 [ ! -e "$tmp/r/plots/pendulum-long-radau5-wpd.png" ] && [ -e "$tmp/r/plots/pendulum-long-notes.txt" ] &&
     ok "a stale family diagram of the page is removed, other files kept" || bad "stale diagram kept"
-grep -q "pendulum-long-time.png .*(100 series)" "$tmp/plot.log" && ok "time series: all 100 drawn" ||
-    bad "time series: $(grep time "$tmp/plot.log")"
-[ -s "$tmp/r/plots/pendulum-long-time.svg" ] && ok "time series SVG written" || bad "no time series SVG"
+grep -q "pendulum-long: 100 series of tol 1e-06 in 13 time-series diagrams" "$tmp/plot.log" &&
+    ok "time series: all 100 drawn, in 13 diagrams" || bad "time series: $(grep series "$tmp/plot.log" | tail -2)"
+# at most 8 curves in every panel (gnuplot's SVG: curve N of panel X is the
+# group gnuplot_plot_<N><X>), every series in exactly one diagram's legend, the
+# entries "solver/formulation" only (no tolerance or stray characters)
+python3 - "$tmp/r/plots" <<'PY' && ok "time series: at most 8 curves per panel, 100 legend entries solver/form" || bad "time series panels"
+import collections, glob, re, sys
+svgs = sorted(glob.glob(sys.argv[1] + "/pendulum-long-*-time.svg"))
+entries, worst = [], 0
+for f in svgs:
+    s = open(f).read()
+    per = collections.Counter(m.group(2) for m in re.finditer(r'id="gnuplot_plot_(\d+)([a-z])"', s))
+    worst = max([worst] + list(per.values()))
+    if len(per) != 4:
+        print("panels in", f, dict(per)); sys.exit(1)
+    entries += re.findall(r'<g id="gnuplot_plot_\d+a_keyentry".*?<text[^>]*>(?:<tspan[^>]*>)?([^<]*)<', s, re.S)
+bad = [e for e in entries if not re.fullmatch(r"solver\d+/GGL", e)]
+print(len(svgs), "diagrams,", len(entries), "legend entries, at most", worst, "curves a panel", bad[:3])
+sys.exit(0 if len(svgs) == 13 and worst <= 8 and len(entries) == 100 and len(set(entries)) == 100 and not bad else 1)
+PY
+[ ! -e "$tmp/r/plots/pendulum-long-time.svg" ] && ok "no single diagram of all 100 series" || bad "a diagram of all series"
 mkdir -p "$tmp/gp"
 cp "$2"/plots/*.gp "$tmp/gp/"
 echo 'plot sin(x) with nonsense_style' > "$tmp/gp/timeseries.gp"
@@ -72,10 +90,21 @@ grep -q "empty y range" "$tmp/gnuplot-said.log" && ! grep -q "empty y range" "$t
     && ok "gnuplot's flat-axis notes ($(grep -c 'empty y range' "$tmp/gnuplot-said.log")) are not passed on" \
     || bad "flat-axis notes: gnuplot said $(grep -c 'empty y range' "$tmp/gnuplot-said.log"), plot passed on $(grep -c 'empty y range' "$tmp/p1.log")"
 # its axes say what they show, with units; the tolerance in the title, not in every entry
-svg=$tmp/r/plots/pendulum-long-time.svg
-grep -q "t \[s\]" "$svg" && grep -q "relative energy drift" "$svg" && grep -q "tol 1e-06" "$svg" \
-    && ! grep -q "@1e-06" "$svg" && ok "time series: labelled axes, t in seconds, tol in the title" \
+svg=$(ls "$tmp"/r/plots/pendulum-long-*-time.svg | head -1)
+grep -q "t \[s\]" "$svg" && grep -q "relative energy drift \[1\]" "$svg" && grep -q "tol 1e-06" "$svg" \
+    && grep -q "position unit / s\]" "$svg" && ! grep -q "@1e-06" "$svg" \
+    && ok "time series: labelled axes with units, t in seconds, tol in the title" \
     || bad "time series labels"
+# a split that keeps solver families whole: 4 + 2 + 4 series -> 6 and 4
+for s in a b c; do for f in EoM EoM1 EoM0 GGL; do
+    [ $s = b ] && [ $f = EoM ] && continue; [ $s = b ] && [ $f = EoM0 ] && continue
+    printf '0 1e-8 1e-9 1e-9 1e-9\n5 2e-8 2e-9 2e-9 2e-9\n' > "$tmp/r/traj/pendulum-long-$f-x$s-1e-10.dat"
+done; done
+rm -f "$tmp"/r/traj/*-1e-06.dat "$tmp"/r/traj/*-1e-08.dat
+"$bin" plot --results "$tmp/r/bench.json" --out "$tmp/r/p3" >"$tmp/p3.log" 2>&1
+[ -s "$tmp/r/p3/pendulum-long-xa+xb-time.svg" ] && [ -s "$tmp/r/p3/pendulum-long-xc-time.svg" ] &&
+    grep -q "pendulum-long-xa+xb-time.png .*(6 series)" "$tmp/p3.log" &&
+    ok "the split keeps each solver's series together (xa+xb: 6, xc: 4)" || bad "split: $(cat "$tmp/p3.log")"
 # one run's error over time
 "$bin" run -p pendulum -f GGL -s radau5 --tol 1e-6 --trajectory "$tmp/a.csv" >/dev/null
 head -1 "$tmp/a.csv" | grep -q "^t,p1,p2,v1,v2,lambda1,err_p,err_v,err_lambda,err_mu$" &&
