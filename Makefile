@@ -61,12 +61,15 @@ scaling: build
 	$(DAEBENCH) bench --suite scaling --jobs 1 --out $(RESULTS)/scaling
 	$(DAEBENCH) plot --results $(RESULTS)/scaling/bench.json --out $(RESULTS)/plots
 
-# instructions per accepted step of a fixed set of runs under callgrind
-# (scripts/cost.sh): $(RESULTS)/cost/cost.json and cost.png, checked against
-# $(BASELINE_COST) when it exists (README "Performance")
+# instructions per accepted step of a fixed set of runs under callgrind, and
+# beside them CPU per step in COST_ROUNDS interleaved rounds (min, median, max;
+# information, not gated) (scripts/cost.sh): $(RESULTS)/cost/cost.json and
+# cost.png, the instructions checked against $(BASELINE_COST) when it exists
+# (README "Performance", docs/performance.md)
 BASELINE_COST ?= reference/baseline/cost.json
+COST_ROUNDS ?= 5
 cost: build
-	bash scripts/cost.sh --daebench $(DAEBENCH) --out $(RESULTS)/cost \
+	bash scripts/cost.sh --daebench $(DAEBENCH) --out $(RESULTS)/cost --rounds $(COST_ROUNDS) \
 	  $(if $(wildcard $(BASELINE_COST)),--baseline $(BASELINE_COST))
 
 # accept the last sweep as the new baseline (make bench-quick -> results/quick,
