@@ -13,7 +13,7 @@ BASELINE_PAPERS ?= reference/baseline/papers.json
 DAEBENCH = $(BUILD)/daebench
 export OPENBLAS_NUM_THREADS = 1
 
-.PHONY: all setup build test test-asan bench bench-quick scaling cost baseline baseline-full reference browser-check clean \
+.PHONY: all setup build test test-asan bench bench-quick scaling cost profiles baseline baseline-full reference browser-check clean \
         papers papers-baseline
 
 all: build
@@ -71,6 +71,11 @@ COST_ROUNDS ?= 5
 cost: build
 	bash scripts/cost.sh --daebench $(DAEBENCH) --out $(RESULTS)/cost --rounds $(COST_ROUNDS) \
 	  $(if $(wildcard $(BASELINE_COST)),--baseline $(BASELINE_COST))
+
+# the profiles of the four cost runs (top functions, instructions per step, under
+# callgrind with cache and branch simulation): docs/profiles.md (scripts/profiles.sh)
+profiles: build
+	bash scripts/profiles.sh --daebench $(DAEBENCH) --out docs/profiles.md
 
 # accept the last sweep as the new baseline (make bench-quick -> results/quick,
 # make bench -> results/full)

@@ -11,8 +11,12 @@
 # 2 ms (check's --cpu-min), r = (cpu_B / cal_B) / (cpu_A / cal_A), cal the
 # file's calibration kernel time; printed as the geometric mean of r, the
 # median, 90th percentile and maximum of max(r, 1/r), and the geometric mean
-# per solver.  The load average and wall time of each sweep are printed too
-# (CPU times are only comparable on a quiet machine).  Exit 1 when a check
+# per solver; the same without the calibration (cpu_B / cpu_A: what check
+# compares between two files of one machine), and the sum of CPU time × calls
+# of each sweep (the time its timing took).  The load average and wall time of each sweep are printed too
+# (CPU times are only comparable on a quiet machine), and check's own
+# per-solver CPU ratio at equal gscd (what its --cpu-solver gates) each way,
+# as a range over the solvers.  Exit 1 when a check
 # fails, 2 on bad input.
 set -eu
 DAEBENCH=build/daebench
@@ -71,6 +75,8 @@ spread() {
     }
     {
         csv($0, f)
+        timed[file] += f[col["cpu_seconds"]] * (f[col["repeats"]] > 1 ? f[col["repeats"]] : 1)
+        once[file] += f[col["cpu_seconds"]]
         if (f[col["status"]] != "ok") next
         key = f[1] "|" f[2] "|" f[3] "|" f[4] "|" f[5] "|" f[6] "|" f[7]
         cpu = f[col["cpu_seconds"]] + 0
@@ -79,6 +85,8 @@ spread() {
             r = (cpu / cb) / (A[key] / ca)
             n++; lr = log(r); sum += lr
             d[n] = (r > 1) ? r : 1 / r
+            q = cpu / A[key]; rsum += log(q)
+            e[n] = (q > 1) ? q : 1 / q
             s = S[key]; ss[s] += lr; sn[s]++
         }
     }
@@ -86,9 +94,14 @@ spread() {
         if (n == 0) { print "spread: no run compared"; exit }
         # sort d (insertion sort: a few hundred values)
         for (i = 2; i <= n; i++) { v = d[i]; j = i - 1; while (j >= 1 && d[j] > v) { d[j + 1] = d[j]; j-- } d[j + 1] = v }
+        for (i = 2; i <= n; i++) { v = e[i]; j = i - 1; while (j >= 1 && e[j] > v) { e[j + 1] = e[j]; j-- } e[j + 1] = v }
         printf "spread: %d runs (ok in both, >= 2 ms in A), calibration A %.4g s, B %.4g s\n", n, ca, cb
         printf "spread: geometric mean B/A %.3f; |ratio| median %.3f, 90th percentile %.3f, max %.3f\n", \
             exp(sum / n), d[int((n + 1) / 2)], d[int(0.9 * n + 0.5)], d[n]
+        printf "spread: uncalibrated (as check compares on one machine): geometric mean B/A %.3f; |ratio| median %.3f, 90th percentile %.3f, max %.3f\n", \
+            exp(rsum / n), e[int((n + 1) / 2)], e[int(0.9 * n + 0.5)], e[n]
+        printf "spread: CPU of the timing (cpu_seconds x calls, summed): A %.1f s, B %.1f s; of one call: A %.1f s, B %.1f s\n", \
+            timed[1], timed[2], once[1], once[2]
         line = "spread: per solver (geometric mean B/A):"
         for (s in sn) line = line sprintf(" %s %.3f (%d)", s, exp(ss[s] / sn[s]), sn[s])
         print line
@@ -118,6 +131,13 @@ for w in "A B" "B A"; do
         grep REGRESSION "$OUT/check-$1-$2.txt" | head -5
         rc=1
     fi
+done
+# check's own per-solver figure, the one its --cpu-solver (1.25) gates
+for w in A-B B-A; do
+    sed -n 's/.*calibrated CPU at equal gscd: x\([0-9.eE+-]*\).*/\1/p' "$OUT/check-$w.txt" |
+        awk -v w="$w" '{ r = $1 + 0; if (n == 0 || r < lo) lo = r; if (n == 0 || r > hi) hi = r
+                         d = (r > 1) ? r : 1 / r; if (d > worst) worst = d; n++ }
+            END { if (n) printf "timing_spread: check %s: CPU at equal gscd per solver x%.3f … x%.3f over %d solvers, worst deviation x%.3f (gate: --cpu-solver 1.25)\n", w, lo, hi, n, worst }'
 done
 spread "$OUT/A/bench.json" "$OUT/B/bench.json"
 exit $rc
