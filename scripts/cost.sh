@@ -183,10 +183,12 @@ if [ "$ROUNDS" -gt 0 ]; then
     echo
     echo "CPU per step: $ROUNDS interleaved rounds on $cpu_model, load average $load_before -> $load_after"
     if [ -n "$BASELINE" ]; then
-        if [ "$bmodel" = "$cpu_model" ]; then
+        if [ -z "$bmodel" ]; then
+            echo "baseline CPU: the baseline has no CPU figures (information only in any case)"
+        elif [ "$bmodel" = "$cpu_model" ]; then
             echo "baseline CPU: the same CPU model (information only: not gated; quiet machine needed)"
         else
-            echo "baseline CPU: ${bmodel:-not recorded} (another machine: information only)"
+            echo "baseline CPU: $bmodel (another machine: information only)"
         fi
     fi
     printf '%-28s %10s %10s %8s %8s %8s %7s %9s %9s\n' run "Ir/step" "Fortran" "us min" median max "GIr/s" "Fort. us" "base us"
