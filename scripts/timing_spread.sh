@@ -12,12 +12,12 @@
 # file's calibration kernel time; printed as the geometric mean of r, the
 # median, 90th percentile and maximum of max(r, 1/r), and the geometric mean
 # per solver; the same without the calibration (cpu_B / cpu_A: what check
-# compares between two files of one machine), and the sum of CPU time × calls
-# of each sweep (the time its timing took).  The load average and wall time of each sweep are printed too
-# (CPU times are only comparable on a quiet machine), and check's own
-# per-solver CPU ratio at equal gscd (what its --cpu-solver gates) each way,
-# as a range over the solvers.  Exit 1 when a check
-# fails, 2 on bad input.
+# compares between two files of one machine); the sum of CPU time × calls of
+# each sweep (the time its timing took).  A sweep also prints its wall time and
+# the load average (CPU times are only comparable on a quiet machine), and
+# check's own per-solver CPU ratio at equal gscd (what its --cpu-solver gates)
+# each way, as a range over the solvers.  Exit 1 when a check fails, 2 on bad
+# input.  harness/tests/test_timing_spread.sh checks --compare on small files.
 set -eu
 DAEBENCH=build/daebench
 OUT=results/timing-spread
