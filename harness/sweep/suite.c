@@ -2,7 +2,7 @@
  * problem with its default parameters, every solver, on every formulation the
  * solver accepts (incompatible pairs are skipped); suites differ in scenarios,
  * tolerances, budgets of each integration and the CPU-time budget of the
- * timing repeats of each run (timing_rule.h: no call is started beyond it, so a
+ * timing repeats of each run (timing.h: no call is started beyond it, so a
  * run whose first call takes more than half of it is timed once; quick 0.25 s,
  * full 0.5 s — it was 10 s, which made the full sweep's CPU 3.4 times its
  * integrations'; docs/performance.md, "The timing policy").  quick keeps CI under 5 minutes on 2 cores

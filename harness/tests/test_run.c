@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "harness/run/timing_rule.h"
+#include "harness/run/timing.h"
 #include "io/jsonio.h"
 #include "testset/mechcheck.h"
 #include "testset/registry.h"
@@ -86,7 +86,7 @@ int main(void)
           "--tol sets rtol and atol");
     CHECK(cJSON_GetNumberValue(get(r, "repeats")) >= DB_TIMING_MIN_CALLS &&
               cJSON_GetNumberValue(get(r, "repeats")) <= DB_TIMING_MAX_CALLS,
-          "repeats within the timing rule's floor and cap (timing_rule.h)");
+          "repeats within the timing rule's floor and cap (timing.h)");
     CHECK(cJSON_GetNumberValue(get(r, "cpu_seconds")) > 0, "cpu_seconds > 0");
 
     const cJSON *c = get(r, "counters");

@@ -1,5 +1,5 @@
 /* test_timing_rule.c — the stopping rule of the timing repeats
- * (harness/run/timing_rule.h) on synthetic timings: a cold first call followed
+ * (harness/run/timing.h) on synthetic timings: a cold first call followed
  * by agreeing repeats stops at 3 calls with the smaller minimum; agreement at
  * the second call stops there; the floor of 2 calls, the cap of 10 calls on a
  * never-agreeing sequence, the budget that no call is started beyond (a first
