@@ -13,7 +13,7 @@ BASELINE_PAPERS ?= reference/baseline/papers.json
 DAEBENCH = $(BUILD)/daebench
 export OPENBLAS_NUM_THREADS = 1
 
-.PHONY: all setup build test test-asan bench bench-quick scaling cost baseline baseline-full reference browser-check clean \
+.PHONY: all setup build test test-asan bench bench-quick scaling cost profiles baseline baseline-full reference browser-check clean \
         papers papers-baseline
 
 all: build
@@ -61,13 +61,21 @@ scaling: build
 	$(DAEBENCH) bench --suite scaling --jobs 1 --out $(RESULTS)/scaling
 	$(DAEBENCH) plot --results $(RESULTS)/scaling/bench.json --out $(RESULTS)/plots
 
-# instructions per accepted step of a fixed set of runs under callgrind
-# (scripts/cost.sh): $(RESULTS)/cost/cost.json and cost.png, checked against
-# $(BASELINE_COST) when it exists (README "Performance")
+# instructions per accepted step of a fixed set of runs under callgrind, and
+# beside them CPU per step in COST_ROUNDS interleaved rounds (min, median, max;
+# information, not gated) (scripts/cost.sh): $(RESULTS)/cost/cost.json and
+# cost.png, the instructions checked against $(BASELINE_COST) when it exists
+# (README "Performance", docs/performance.md)
 BASELINE_COST ?= reference/baseline/cost.json
+COST_ROUNDS ?= 5
 cost: build
-	bash scripts/cost.sh --daebench $(DAEBENCH) --out $(RESULTS)/cost \
+	bash scripts/cost.sh --daebench $(DAEBENCH) --out $(RESULTS)/cost --rounds $(COST_ROUNDS) \
 	  $(if $(wildcard $(BASELINE_COST)),--baseline $(BASELINE_COST))
+
+# the profiles of the four cost runs (top functions, instructions per step, under
+# callgrind with cache and branch simulation): docs/profiles.md (scripts/profiles.sh)
+profiles: build
+	bash scripts/profiles.sh --daebench $(DAEBENCH) --out docs/profiles.md
 
 # accept the last sweep as the new baseline (make bench-quick -> results/quick,
 # make bench -> results/full)

@@ -197,7 +197,7 @@ static void peer_lines(void)
 
 /* the expected cost of each run for the time-left estimate: the baseline's
  * CPU time × repeats of the same run (reference/baseline/<suite>.json; at
- * least 0.1 s, the timing's minimum, plus 20 ms of process overhead), the
+ * least 1 ms, plus 20 ms of process overhead), the
  * mean of the known ones for a run the baseline lacks; all 1 without a
  * baseline.  Returns the total of the runs still to do. */
 static double set_weights(item *items, int n, const char *suite)
@@ -231,7 +231,7 @@ static double set_weights(item *items, int n, const char *suite)
                 continue;
             double c = cJSON_IsNumber(cp) ? cp->valuedouble : 0;
             double rr = cJSON_IsNumber(rp) ? rp->valuedouble : 1;
-            items[k].w = fmax(c * fmax(rr, 1), 0.1) + 0.02;
+            items[k].w = fmax(c * fmax(rr, 1), 0.001) + 0.02;
             sum += items[k].w;
             known++;
             break;

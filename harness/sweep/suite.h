@@ -9,7 +9,7 @@ typedef struct {
     const char *tols;      /* tolerance ladder or list, as --tols takes it */
     double max_cpu;        /* budget of each integration, CPU seconds */
     long max_steps;        /* budget of each integration, steps */
-    double timing_cap;     /* repeats of the timing stop after this many seconds */
+    double timing_cap;     /* CPU-time budget of a run's timing calls (timing.h) */
     /* further scenarios with their own tolerances, "problem:scenario@tols" items
      * separated by ';' (tols as --tols, ',' lists allowed); NULL = none */
     const char *extra;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "harness/run/timing.h"
 #include "io/jsonio.h"
 #include "testset/mechcheck.h"
 #include "testset/registry.h"
@@ -83,7 +84,9 @@ int main(void)
     CHECK(strcmp(cJSON_GetStringValue(get(r, "status")), "ok") == 0, "status ok");
     CHECK(cJSON_GetNumberValue(get(r, "rtol")) == 1e-8 && cJSON_GetNumberValue(get(r, "atol")) == 1e-8,
           "--tol sets rtol and atol");
-    CHECK(cJSON_GetNumberValue(get(r, "repeats")) >= 5, "at least 5 repeats");
+    CHECK(cJSON_GetNumberValue(get(r, "repeats")) >= DB_TIMING_MIN_CALLS &&
+              cJSON_GetNumberValue(get(r, "repeats")) <= DB_TIMING_MAX_CALLS,
+          "repeats within the timing rule's floor and cap (timing.h)");
     CHECK(cJSON_GetNumberValue(get(r, "cpu_seconds")) > 0, "cpu_seconds > 0");
 
     const cJSON *c = get(r, "counters");
