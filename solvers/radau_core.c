@@ -90,6 +90,16 @@ static const double TI11 = 4.3255798900631553510, TI12 = 0.33919925181580986954,
 
 #define UROUND 1e-16
 
+/* Code off the step's path (set-up, messages, rare phases): out of line and
+ * in GCC's cold section, so that the phases run at every step lie close
+ * together (the whole path of a small system's step is longer than the L1
+ * instruction cache; docs/performance.md, "The pendulum's stall") */
+#if defined(__GNUC__)
+#define RR_COLD __attribute__((noinline))
+#else
+#define RR_COLD
+#endif
+
 void radau_params_default(radau_params *p)
 {
     memset(p, 0, sizeof *p);
@@ -138,7 +148,7 @@ typedef struct {
     const int *index;
 } rw;
 
-static void rw_free(rw *w)
+RR_COLD static void rw_free(rw *w)
 {
     free(w->y);
     free(w->J);
@@ -172,7 +182,7 @@ static int row_of(const db_linsol *ls, int j, int k)
  * ei/ej/epos/ev (capacity w->ecap), nnz = -1 for the identity, and has_alg.
  * No allocation: called again when the system reports a change
  * (radau_sys.accepted / on_newton_failure return 1). */
-static void e_scan(rw *w)
+RR_COLD static void e_scan(rw *w)
 {
     const int n = w->n;
     int nz = 0, ident = 1;
@@ -226,7 +236,7 @@ static void e_scan(rw *w)
 
 /* E's list: room for the current non-zeros, or for every stored entry when
  * the system may change E (hooks); then the first scan.  0 or -1 (memory) */
-static int e_alloc(rw *w, const radau_sys *s)
+RR_COLD static int e_alloc(rw *w, const radau_sys *s)
 {
     const int hooks = s->accepted || s->on_newton_failure;
     size_t cap = 0;
@@ -248,7 +258,7 @@ static int e_alloc(rw *w, const radau_sys *s)
     return 0;
 }
 
-static int rw_alloc(rw *w, const radau_sys *s, int sparse)
+RR_COLD static int rw_alloc(rw *w, const radau_sys *s, int sparse)
 {
     const int n = s->n;
     const size_t nn = (size_t)(n > 0 ? n : 1);
@@ -306,7 +316,7 @@ static void emul(const rw *w, const double *restrict x, double *restrict out)
 }
 
 /* F(t, y) of a system that does not check itself: F zeroed before, scanned after */
-static int eval_f_checked(const radau_sys *s, double t, const double *y, double *F)
+RR_COLD static int eval_f_checked(const radau_sys *s, double t, const double *y, double *F)
 {
     for (int i = 0; i < s->n; i++)
         F[i] = 0.0;
@@ -401,7 +411,7 @@ static void dense(const rw *w, double x, double hold, double t, double *yo, doub
     }
 }
 
-static db_status fail(db_status st, char *msg, size_t msglen, const char *fmt, double a, double b)
+RR_COLD static db_status fail(db_status st, char *msg, size_t msglen, const char *fmt, double a, double b)
 {
     if (msg && msglen)
         snprintf(msg, msglen, fmt, a, b);
@@ -444,7 +454,7 @@ typedef struct {
 } radau_run;
 
 /* the run ends with status st and a message */
-static int rr_stop(radau_run *r, db_status st, const char *fmt, double a, double b)
+RR_COLD static int rr_stop(radau_run *r, db_status st, const char *fmt, double a, double b)
 {
     r->st = fail(st, r->msg, r->msglen, fmt, a, b);
     return RR_DONE;
@@ -897,7 +907,7 @@ static int rr_control(radau_run *r, double err)
 
 /* unexpected step rejection (Newton divergence, singular matrix, F failed):
  * h halved, the system's hook asked */
-static int rr_newton_failure(radau_run *r)
+RR_COLD static int rr_newton_failure(radau_run *r)
 {
     const radau_sys *s = r->s;
     rw *w = &r->w;
@@ -946,7 +956,7 @@ static int rr_step(radau_run *r)
 }
 
 /* the input checked, all faults in one message; 0 or DB_FAIL_INPUT */
-static db_status check_input(const radau_sys *s, double t0, const radau_params *p, int nt,
+RR_COLD static db_status check_input(const radau_sys *s, double t0, const radau_params *p, int nt,
                              const double *tout, char *msg, size_t msglen)
 {
     char buf[256];
@@ -990,7 +1000,7 @@ static db_status check_input(const radau_sys *s, double t0, const radau_params *
 /* the constants of the run, the first step size and the outputs at t0;
  * RR_JAC to integrate, RR_DONE when there is nothing to integrate or the
  * start fails (r->st) */
-static int rr_start(radau_run *r, const double *y0)
+RR_COLD static int rr_start(radau_run *r, const double *y0)
 {
     const radau_params *p = r->p;
     const radau_sys *s = r->s;
