@@ -59,7 +59,7 @@ field() { sed -n "s/^[[:space:]]*\"$1\":[[:space:]]*\\([0-9.eE+-]*\\).*/\\1/p" "
 
 if [ $SIM = 1 ]; then
     simopts="--cache-sim=yes --branch-sim=yes"
-    show="Ir,Bcm,Bim,D1mr,D1mw"
+    show="Ir,I1mr,Bcm,Bim,D1mr,D1mw"
 else
     simopts=""
     show="Ir"
@@ -139,9 +139,9 @@ while IFS='|' read -r title args; do
             if (!(name in IR)) { order[++k] = name; W[name] = where; big[name] = ir }
             else if (ir > big[name] && W[name] ~ /\./ && where ~ /\./) { W[name] = where; big[name] = ir }
             IR[name] += ir
-            if (sim) { B[name] += num($2) + num($3); D[name] += num($4) + num($5) }
+            if (sim) { I[name] += num($2); B[name] += num($3) + num($4); D[name] += num($5) + num($6) }
         }
-        END { for (i = 1; i <= k; i++) { m = order[i]; printf "%s\t%s\t%s\t%s\t%s\n", IR[m], m, W[m], B[m] + 0, D[m] + 0 } }' |
+        END { for (i = 1; i <= k; i++) { m = order[i]; printf "%s\t%s\t%s\t%s\t%s\t%s\n", IR[m], m, W[m], B[m] + 0, D[m] + 0, I[m] + 0 } }' |
         sort -t "$(printf '\t')" -k1,1gr | head -n "$TOP" >"$tmpdir/rows"
     [ -s "$tmpdir/rows" ] || {
         echo "profiles.sh: no function lines from callgrind_annotate on run '$title'" >&2
@@ -153,8 +153,8 @@ while IFS='|' read -r title args; do
             printf "\n## %s\n\n`daebench run %s`: %d accepted steps, %d calls timed, %.0f instructions per step in all.\n\n", \
                 title, args, steps, calls, total / per
             if (sim) {
-                print "| function | where | Ir/step | share | mispredicted branches/step | D1 misses/step |"
-                print "|---|---|---:|---:|---:|---:|"
+                print "| function | where | Ir/step | share | mispredicted branches/step | D1 misses/step | I1 misses/step |"
+                print "|---|---|---:|---:|---:|---:|---:|"
             } else {
                 print "| function | where | Ir/step | share |"
                 print "|---|---|---:|---:|"
@@ -164,7 +164,7 @@ while IFS='|' read -r title args; do
             name = $2
             gsub(/\|/, "\\|", name)
             if (sim)
-                printf "| `%s` | %s | %.0f | %.1f %% | %.2f | %.2f |\n", name, $3, $1 / per, 100 * $1 / total, $4 / per, $5 / per
+                printf "| `%s` | %s | %.0f | %.1f %% | %.2f | %.2f | %.2f |\n", name, $3, $1 / per, 100 * $1 / total, $4 / per, $5 / per, $6 / per
             else
                 printf "| `%s` | %s | %.0f | %.1f %% |\n", name, $3, $1 / per, 100 * $1 / total
         }' "$tmpdir/rows" >>"$page"

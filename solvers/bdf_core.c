@@ -293,33 +293,39 @@ int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msg
  * error test enter scaled by w->hscale = min(1, h / (1e-3 |tend − t0|)): in full
  * at ordinary steps, damped at tiny steps, where round-off in them (cond(P) ~
  * h^-2) would block convergence (Andrews GGL starts with h ~ 1e-10) */
-static double bdf_nnorm(const bdf_mem *w, const double *v)
+static double bdf_nnorm(const bdf_mem *w, const double *restrict v)
 {
+    const int n = w->n;
+    const double *restrict wt = w->wt, *restrict em = w->emask;
+    const double hs = w->hscale;
     double s = 0.0;
-    for (int i = 0; i < w->n; i++) {
-        double q = v[i] / w->wt[i];
-        if (w->emask[i] == 0.0)
-            q *= w->hscale;
+    for (int i = 0; i < n; i++) {
+        /* q · 1 is q: a select instead of a branch per unknown */
+        const double q = v[i] / wt[i] * (em[i] == 0.0 ? hs : 1.0);
         s += q * q;
     }
-    return w->n ? sqrt(s / w->n) : 0.0;
+    return n ? sqrt(s / n) : 0.0;
 }
 
 /* weighted RMS norm over the unknowns of the error test */
-static double bdf_enorm(const bdf_mem *w, const double *v)
+static double bdf_enorm(const bdf_mem *w, const double *restrict v)
 {
+    const int n = w->n;
+    const double *restrict wt = w->wt, *restrict em = w->emask;
     double s = 0.0;
-    for (int i = 0; i < w->n; i++) {
-        double q = w->emask[i] * v[i] / w->wt[i];
+    for (int i = 0; i < n; i++) {
+        const double q = em[i] * v[i] / wt[i];
         s += q * q;
     }
     return w->nmask ? sqrt(s / w->nmask) : 0.0;
 }
 
-static void bdf_weights(bdf_mem *w, const double *y, double rtol, double atol)
+static void bdf_weights(bdf_mem *w, const double *restrict y, double rtol, double atol)
 {
-    for (int i = 0; i < w->n; i++)
-        w->wt[i] = rtol * fabs(y[i]) + atol;
+    const int n = w->n;
+    double *restrict wt = w->wt;
+    for (int i = 0; i < n; i++)
+        wt[i] = rtol * fabs(y[i]) + atol;
 }
 
 /* R = E y' − F(t, y); F kept in w->F.  0, or 1 if F fails or is not finite. */
@@ -756,6 +762,68 @@ static void br_coefficients(bdf_run *r)
         r->s = 100.0;
 }
 
+/* The loops of the corrector on the n entries, over distinct arrays
+ * (restrict), each entry seeing the operations of DASSL's loops in their
+ * order.  Those over the differences φ_0 … φ_k are written once for a
+ * constant k and instantiated for each order (k ≤ BDF_MAXORD = 5), so that
+ * the loop over j is unrolled and the entries stay in registers. */
+#if defined(__GNUC__)
+#define BDF_INLINE inline __attribute__((always_inline))
+#else
+#define BDF_INLINE inline
+#endif
+/* ORDERS(X, kp1): X(1) ... X(6) as switch cases on kp1 = k + 1 */
+#define ORDERS(X, kp1)                                                            \
+    switch (kp1) {                                                                \
+    case 1: X(1); break; case 2: X(2); break; case 3: X(3); break;                 \
+    case 4: X(4); break; case 5: X(5); break; default: X(6); break;                \
+    }
+
+/* the predictor y = Σ_j φ_j, y' = Σ_{j≥1} γ_j φ_j (j = 0, 1, …, k), e = 0 */
+static BDF_INLINE void bdf_predict_k(int n, const int kp1, const double *restrict phi,
+                                     const double *restrict gamma, double *restrict y,
+                                     double *restrict yp, double *restrict e)
+{
+    for (int i = 0; i < n; i++) {
+        double yi = phi[i], ypi = 0.0;
+        for (int j = 1; j < kp1; j++) {
+            const double ph = phi[(size_t)j * n + i];
+            yi += ph;
+            ypi += gamma[j] * ph;
+        }
+        y[i] = yi;
+        yp[i] = ypi;
+        e[i] = 0.0;
+    }
+}
+
+static void bdf_predict(int n, int kp1, const double *restrict phi, const double *restrict gamma,
+                        double *restrict y, double *restrict yp, double *restrict e)
+{
+#define X(K) bdf_predict_k(n, K, phi, gamma, y, yp, e)
+    ORDERS(X, kp1)
+#undef X
+}
+
+/* x = s x */
+static void bdf_scale(int m, double s, double *restrict x)
+{
+    for (int i = 0; i < m; i++)
+        x[i] *= s;
+}
+
+/* the Newton correction del applied: y −= del, e −= del, y' −= cj del */
+static void bdf_newton_update(int n, double cj, const double *restrict del, double *restrict y,
+                              double *restrict e, double *restrict yp)
+{
+    for (int i = 0; i < n; i++) {
+        const double d = del[i];
+        y[i] -= d;
+        e[i] -= d;
+        yp[i] -= cj * d;
+    }
+}
+
 /* block 3: predictor and corrector (redone with a new J on failure); sets
  * convgd and singular */
 static void br_correct(bdf_run *r)
@@ -768,19 +836,8 @@ static void br_correct(bdf_run *r)
     r->convgd = 0;
     r->singular = 0;
     for (;;) {             /* corrector, redone with a new J on failure */
-        for (int i = 0; i < n; i++) {
-            w->y[i] = w->phi[i];
-            w->yp[i] = 0.0;
-        }
-        for (int j = 1; j < kp1; j++) {
-            const double *ph = w->phi + (size_t)j * n;
-            for (int i = 0; i < n; i++) {
-                w->y[i] += ph[i];
-                w->yp[i] += w->gamma[j] * ph[i];
-            }
-        }
+        bdf_predict(n, kp1, w->phi, w->gamma, w->y, w->yp, w->e);
         const double pnorm = bdf_nnorm(w, w->y);
-        memset(w->e, 0, sizeof(double) * (size_t)n);
         if (bdf_res(w, t, w->y, w->yp, w->del) != 0)
             break;
         if (r->jstate == J_NEED || r->refactor) {
@@ -806,14 +863,9 @@ static void br_correct(bdf_run *r)
         double oldnrm = 0.0;
         for (;;) {
             const double sc = 2.0 / (1.0 + cj / cjold);
-            for (int i = 0; i < w->neq; i++)
-                w->del[i] *= sc;
+            bdf_scale(w->neq, sc, w->del);
             bdf_solve(w, w->del);
-            for (int i = 0; i < n; i++) {
-                w->y[i] -= w->del[i];
-                w->e[i] -= w->del[i];
-                w->yp[i] -= cj * w->del[i];
-            }
+            bdf_newton_update(n, cj, w->del, w->y, w->e, w->yp);
             double delnrm = bdf_nnorm(w, w->del);
             if (!isfinite(delnrm))
                 break;
@@ -973,14 +1025,24 @@ static int br_osc(bdf_run *r, int korig, int k, double *est)
         g1 += x * q * x1[i];
         g2 += x * q * x2[i];
     }
-    memmove(r->og0 + 1, r->og0, sizeof(double) * (BDF_OSC_NDATA - 1));
-    memmove(r->og1 + 1, r->og1, sizeof(double) * (BDF_OSC_NDATA - 1));
-    memmove(r->og2 + 1, r->og2, sizeof(double) * (BDF_OSC_NDATA - 1));
+    /* the windows shifted and the corrections kept by plain loops (a few
+     * entries: a library call costs more) */
+    for (int j = BDF_OSC_NDATA - 1; j > 0; j--) {
+        r->og0[j] = r->og0[j - 1];
+        r->og1[j] = r->og1[j - 1];
+        r->og2[j] = r->og2[j - 1];
+    }
     r->og0[0] = g0;
     r->og1[0] = g1;
     r->og2[0] = g2;
-    memcpy(w->xo + n, w->xo, sizeof(double) * (size_t)n);
-    memcpy(w->xo, w->e, sizeof(double) * (size_t)n);
+    {
+        double *restrict xa = w->xo, *restrict xb = w->xo + n;
+        const double *restrict e = w->e;
+        for (int i = 0; i < n; i++) {
+            xb[i] = xa[i];
+            xa[i] = e[i];
+        }
+    }
     r->osc_n++;
     bdf_osc_fit f;
     const int full = r->osc_n >= BDF_OSC_NDATA;
@@ -1027,6 +1089,33 @@ static int br_osc(bdf_run *r, int korig, int k, double *est)
         }
     }
     return k;
+}
+
+/* the differences after an accepted step of order k: φ_{k+1} = e (unless k
+ * is the largest order), φ_k += e, then φ_j += φ_{j+1} for j = k−1 … 0, in
+ * one pass over the entries (each φ_j,i the same sum as DASSL's loops) */
+static BDF_INLINE void bdf_phi_update_k(int n, const int k, int keep_e,
+                                        const double *restrict e, double *restrict phi)
+{
+    for (int i = 0; i < n; i++) {
+        const double ei = e[i];
+        if (keep_e)
+            phi[(size_t)(k + 1) * n + i] = ei;
+        double acc = phi[(size_t)k * n + i] + ei;
+        phi[(size_t)k * n + i] = acc;
+        for (int j = k - 1; j >= 0; j--) {
+            acc = phi[(size_t)j * n + i] + acc;
+            phi[(size_t)j * n + i] = acc;
+        }
+    }
+}
+
+static void bdf_phi_update(int n, int k, int keep_e, const double *restrict e,
+                           double *restrict phi)
+{
+#define X(K) bdf_phi_update_k(n, (K) - 1, keep_e, e, phi)
+    ORDERS(X, k + 1)
+#undef X
 }
 
 /* block 5: the step is accepted: order and step size for the next one,
@@ -1090,13 +1179,7 @@ static int br_accept(bdf_run *r)
     r->k = k;
     r->est = est;
     r->h = hnew;
-    if (korig != maxord)
-        memcpy(w->phi + (size_t)(korig + 1) * n, w->e, sizeof(double) * (size_t)n);
-    for (int i = 0; i < n; i++)
-        w->phi[(size_t)korig * n + i] += w->e[i];
-    for (int j = korig - 1; j >= 0; j--)
-        for (int i = 0; i < n; i++)
-            w->phi[(size_t)j * n + i] += w->phi[(size_t)(j + 1) * n + i];
+    bdf_phi_update(n, korig, korig != maxord, w->e, w->phi);
     r->steps++;
     for (int i = 0; i < n; i++)
         if (!isfinite(w->phi[i])) {

@@ -112,6 +112,7 @@ static db_status radau5_integrate(const db_dae *d, const db_solver_opts *o, db_o
         .n = d->n, .E = d->E, .index = d->index, .ctx = &rc,
         .rhs = radau5_rhs, .jac = radau5_jac,
         .accepted = o->step_point ? radau5_accepted : NULL, .self_checked = d->self_checked,
+        .dae = d,
     };
     if (d->jac_sparse && d->jac_colptr && d->jac_rowind && d->E_sp) {
         s.nnz = d->jac_nnz;

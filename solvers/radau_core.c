@@ -90,6 +90,16 @@ static const double TI11 = 4.3255798900631553510, TI12 = 0.33919925181580986954,
 
 #define UROUND 1e-16
 
+/* Code off the step's path (set-up, messages, rare phases): out of line and
+ * in GCC's cold section, so that the phases run at every step lie close
+ * together (the whole path of a small system's step is longer than the L1
+ * instruction cache; docs/performance.md, "The pendulum's stall") */
+#if defined(__GNUC__)
+#define RR_COLD __attribute__((noinline))
+#else
+#define RR_COLD
+#endif
+
 void radau_params_default(radau_params *p)
 {
     memset(p, 0, sizeof *p);
@@ -138,7 +148,7 @@ typedef struct {
     const int *index;
 } rw;
 
-static void rw_free(rw *w)
+RR_COLD static void rw_free(rw *w)
 {
     free(w->y);
     free(w->J);
@@ -172,7 +182,7 @@ static int row_of(const db_linsol *ls, int j, int k)
  * ei/ej/epos/ev (capacity w->ecap), nnz = -1 for the identity, and has_alg.
  * No allocation: called again when the system reports a change
  * (radau_sys.accepted / on_newton_failure return 1). */
-static void e_scan(rw *w)
+RR_COLD static void e_scan(rw *w)
 {
     const int n = w->n;
     int nz = 0, ident = 1;
@@ -226,7 +236,7 @@ static void e_scan(rw *w)
 
 /* E's list: room for the current non-zeros, or for every stored entry when
  * the system may change E (hooks); then the first scan.  0 or -1 (memory) */
-static int e_alloc(rw *w, const radau_sys *s)
+RR_COLD static int e_alloc(rw *w, const radau_sys *s)
 {
     const int hooks = s->accepted || s->on_newton_failure;
     size_t cap = 0;
@@ -248,7 +258,7 @@ static int e_alloc(rw *w, const radau_sys *s)
     return 0;
 }
 
-static int rw_alloc(rw *w, const radau_sys *s, int sparse)
+RR_COLD static int rw_alloc(rw *w, const radau_sys *s, int sparse)
 {
     const int n = s->n;
     const size_t nn = (size_t)(n > 0 ? n : 1);
@@ -306,7 +316,7 @@ static void emul(const rw *w, const double *restrict x, double *restrict out)
 }
 
 /* F(t, y) of a system that does not check itself: F zeroed before, scanned after */
-static int eval_f_checked(const radau_sys *s, double t, const double *y, double *F)
+RR_COLD static int eval_f_checked(const radau_sys *s, double t, const double *y, double *F)
 {
     for (int i = 0; i < s->n; i++)
         F[i] = 0.0;
@@ -325,6 +335,8 @@ static inline int eval_f(const radau_sys *s, double t, const double *y, double *
                          db_counters *c)
 {
     c->f_evals++;
+    if (s->dae && s->self_checked)
+        return s->dae->rhs(s->dae, t, y, F) != 0;
     if (s->self_checked)
         return s->rhs(s->ctx, t, y, F) != 0;
     return eval_f_checked(s, t, y, F);
@@ -399,7 +411,7 @@ static void dense(const rw *w, double x, double hold, double t, double *yo, doub
     }
 }
 
-static db_status fail(db_status st, char *msg, size_t msglen, const char *fmt, double a, double b)
+RR_COLD static db_status fail(db_status st, char *msg, size_t msglen, const char *fmt, double a, double b)
 {
     if (msg && msglen)
         snprintf(msg, msglen, fmt, a, b);
@@ -442,7 +454,7 @@ typedef struct {
 } radau_run;
 
 /* the run ends with status st and a message */
-static int rr_stop(radau_run *r, db_status st, const char *fmt, double a, double b)
+RR_COLD static int rr_stop(radau_run *r, db_status st, const char *fmt, double a, double b)
 {
     r->st = fail(st, r->msg, r->msglen, fmt, a, b);
     return RR_DONE;
@@ -563,18 +575,6 @@ static inline void stage_points(int n, const double *restrict y, const double *r
     }
 }
 
-/* E f_k for a diagonal E, k = 1, 2, 3: 0 + e_i f_k,i (as emul) */
-static inline void ediag_mul3(int n, const double *restrict ed, const double *restrict f1,
-                              const double *restrict f2, const double *restrict f3,
-                              double *restrict o1, double *restrict o2, double *restrict o3)
-{
-    for (int i = 0; i < n; i++) {
-        o1[i] = 0.0 + ed[i] * f1[i];
-        o2[i] = 0.0 + ed[i] * f2[i];
-        o3[i] = 0.0 + ed[i] * f3[i];
-    }
-}
-
 /* the transformed right-hand sides, in place of the stage values of F in
  * z1, z2, z3: z1 = (T⁻¹F)_1 − γ/h (E f)_1 and the complex stage
  * z2 + i z3 = (T⁻¹F)_2 + i (T⁻¹F)_3 − (α + iβ)/h ((E f)_2 + i (E f)_3) */
@@ -592,21 +592,56 @@ static inline void newton_rhs(int n, double fac1, double alphn, double betan,
     }
 }
 
-/* the increments (z1, z2, z3) added to the transformed stages f_k, and the new
- * stage increments z = T f */
-static inline void newton_update(int n, double *restrict f1, double *restrict f2,
-                                 double *restrict f3, double *restrict z1, double *restrict z2,
-                                 double *restrict z3)
+/* newton_rhs for a diagonal E, the products E f_k formed on the way (as
+ * emul: 0 + e_i f_k,i), in one pass */
+static inline void newton_rhs_ediag(int n, double fac1, double alphn, double betan,
+                                    const double *restrict ed, const double *restrict f1,
+                                    const double *restrict f2, const double *restrict f3,
+                                    double *restrict z1, double *restrict z2, double *restrict z3)
 {
     for (int i = 0; i < n; i++) {
-        const double f1i = f1[i] + z1[i], f2i = f2[i] + z2[i], f3i = f3[i] + z3[i];
+        const double e1 = 0.0 + ed[i] * f1[i], e2 = 0.0 + ed[i] * f2[i],
+                     e3 = 0.0 + ed[i] * f3[i];
+        const double a1 = z1[i], a2 = z2[i], a3 = z3[i];
+        const double s2 = -e2, s3 = -e3;
+        z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3 - e1 * fac1;
+        z2[i] = TI21 * a1 + TI22 * a2 + TI23 * a3 + s2 * alphn - s3 * betan;
+        z3[i] = TI31 * a1 + TI32 * a2 + TI33 * a3 + s3 * alphn + s2 * betan;
+    }
+}
+
+/* the end of a Newton iteration in one pass over the entries: the scaled
+ * norm of the increments (z1, z2, z3) (returned: Σ q², RADAU5's DYNO before
+ * its root), the increments added to the transformed stages f_k, the new
+ * stage increments z = T f and the stage points y + z_k of the next
+ * iteration into t1, t2, t3.  The caller may then still stop the iteration:
+ * f and z are set again by the next prediction before they are read. */
+static inline double newton_end(int n, const double *restrict scal, const double *restrict y,
+                                double *restrict f1, double *restrict f2, double *restrict f3,
+                                double *restrict z1, double *restrict z2, double *restrict z3,
+                                double *restrict t1, double *restrict t2, double *restrict t3)
+{
+    double dyno = 0.0;
+    for (int i = 0; i < n; i++) {
+        const double a1 = z1[i], a2 = z2[i], a3 = z3[i];
+        const double q1 = a1 / scal[i], q2 = a2 / scal[i], q3 = a3 / scal[i];
+        dyno += q1 * q1 + q2 * q2 + q3 * q3;
+        const double f1i = f1[i] + a1, f2i = f2[i] + a2, f3i = f3[i] + a3;
         f1[i] = f1i;
         f2[i] = f2i;
         f3[i] = f3i;
-        z1[i] = T11 * f1i + T12 * f2i + T13 * f3i;
-        z2[i] = T21 * f1i + T22 * f2i + T23 * f3i;
-        z3[i] = T31 * f1i + f2i;
+        const double z1i = T11 * f1i + T12 * f2i + T13 * f3i;
+        const double z2i = T21 * f1i + T22 * f2i + T23 * f3i;
+        const double z3i = T31 * f1i + f2i;
+        z1[i] = z1i;
+        z2[i] = z2i;
+        z3[i] = z3i;
+        const double yi = y[i];
+        t1[i] = yi + z1i;
+        t2[i] = yi + z2i;
+        t3[i] = yi + z3i;
     }
+    return dyno;
 }
 
 /* the simplified Newton iteration: RR_STEP when converged (go on to the
@@ -624,12 +659,14 @@ static int rr_newton(radau_run *r)
     r->newt = 0;
     r->faccon = pow(fmax(r->faccon, UROUND), 0.8);
     r->theta = r->thet;
+    /* the stage points of the first iteration (newton_end forms those of
+     * the next ones) */
+    stage_points(n, w->y, w->z1, w->z2, w->z3, w->t1, w->t2, w->t3);
     for (;;) {
         if (r->newt >= nit)
             return RR_FAIL;
         /* stage values of F into z1, z2, z3 */
         int bad = 0;
-        stage_points(n, w->y, w->z1, w->z2, w->z3, w->t1, w->t2, w->t3);
         bad |= eval_f(s, x + C1 * h, w->t1, w->z1, c);
         bad |= eval_f(s, x + C2 * h, w->t2, w->z2, c);
         bad |= eval_f(s, xph, w->t3, w->z3, c);
@@ -640,32 +677,25 @@ static int rr_newton(radau_run *r)
         /* right-hand sides of the transformed system: E f_k is f_k itself
          * when E is the identity, else formed into t1, t2, t3 first (entry by
          * entry when E is diagonal: the values emul gives) */
-        const double *e1 = w->f1, *e2 = w->f2, *e3 = w->f3;
-        if (w->nnz >= 0) {
-            if (w->ediag) {
-                ediag_mul3(n, w->ed, w->f1, w->f2, w->f3, w->t1, w->t2, w->t3);
-            } else {
-                emul(w, w->f1, w->t1);
-                emul(w, w->f2, w->t2);
-                emul(w, w->f3, w->t3);
-            }
-            e1 = w->t1;
-            e2 = w->t2;
-            e3 = w->t3;
+        if (w->nnz < 0) {
+            newton_rhs(n, fac1, alphn, betan, w->f1, w->f2, w->f3, w->z1, w->z2, w->z3);
+        } else if (w->ediag) {
+            newton_rhs_ediag(n, fac1, alphn, betan, w->ed, w->f1, w->f2, w->f3, w->z1, w->z2,
+                             w->z3);
+        } else {
+            emul(w, w->f1, w->t1);
+            emul(w, w->f2, w->t2);
+            emul(w, w->f3, w->t3);
+            newton_rhs(n, fac1, alphn, betan, w->t1, w->t2, w->t3, w->z1, w->z2, w->z3);
         }
-        newton_rhs(n, fac1, alphn, betan, e1, e2, e3, w->z1, w->z2, w->z3);
         db_linsol_solve(w->ls, w->z1);
         db_linsol_solve_complex(w->ls, w->z2, w->z3);
         c->solves++;
         r->newt++;
         r->newton_iters++;
         const int newt = r->newt;
-        double dyno = 0.0;
-        for (int i = 0; i < n; i++) {
-            const double q1 = w->z1[i] / w->scal[i], q2 = w->z2[i] / w->scal[i],
-                         q3 = w->z3[i] / w->scal[i];
-            dyno += q1 * q1 + q2 * q2 + q3 * q3;
-        }
+        double dyno = newton_end(n, w->scal, w->y, w->f1, w->f2, w->f3, w->z1, w->z2, w->z3,
+                                 w->t1, w->t2, w->t3);
         dyno = sqrt(dyno / (3.0 * (n > 0 ? n : 1)));
         if (!isfinite(dyno)) {
             r->nonfinite = 1;
@@ -696,7 +726,6 @@ static int rr_newton(radau_run *r)
             }
         }
         r->dynold = fmax(dyno, UROUND);
-        newton_update(n, w->f1, w->f2, w->f3, w->z1, w->z2, w->z3);
         if ((r->faccon * dyno <= fnewt && (newt >= r->minnewt || dyno <= fnewt)) || tiny)
             return RR_STEP;
     }
@@ -878,7 +907,7 @@ static int rr_control(radau_run *r, double err)
 
 /* unexpected step rejection (Newton divergence, singular matrix, F failed):
  * h halved, the system's hook asked */
-static int rr_newton_failure(radau_run *r)
+RR_COLD static int rr_newton_failure(radau_run *r)
 {
     const radau_sys *s = r->s;
     rw *w = &r->w;
@@ -927,7 +956,7 @@ static int rr_step(radau_run *r)
 }
 
 /* the input checked, all faults in one message; 0 or DB_FAIL_INPUT */
-static db_status check_input(const radau_sys *s, double t0, const radau_params *p, int nt,
+RR_COLD static db_status check_input(const radau_sys *s, double t0, const radau_params *p, int nt,
                              const double *tout, char *msg, size_t msglen)
 {
     char buf[256];
@@ -971,7 +1000,7 @@ static db_status check_input(const radau_sys *s, double t0, const radau_params *
 /* the constants of the run, the first step size and the outputs at t0;
  * RR_JAC to integrate, RR_DONE when there is nothing to integrate or the
  * start fails (r->st) */
-static int rr_start(radau_run *r, const double *y0)
+RR_COLD static int rr_start(radau_run *r, const double *y0)
 {
     const radau_params *p = r->p;
     const radau_sys *s = r->s;
