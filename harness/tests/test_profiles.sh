@@ -38,7 +38,7 @@ p="$tmp/doc/profiles.md"
 head -1 "$p" | grep -q '^# Profiles' && ok "heading" || bad "no heading: $(head -3 "$p")"
 [ "$(grep -c '^## ' "$p")" = 2 ] && ok "one section per run" || bad "sections: $(grep '^## ' "$p")"
 for s in "pend bdf" "pend radau5"; do
-    table_ok "$p" "$s" 6 && ok "$s: table of Ir/step, share, branches, misses" \
+    table_ok "$p" "$s" 7 && ok "$s: table of Ir/step, share, branches, D1 and I1 misses" \
         || bad "$s: table: $(rows "$p" "$s")"
 done
 grep -q 'instructions per step in all' "$p" && ok "total per step" || bad "no total per step"
