@@ -16,6 +16,9 @@
  * unknowns, as the test set's 27-dimensional index-3 form does).
  * Energy: ½ vᵀM v + ½ c0 (L − l0)² − mom β is conserved (no damping); the
  * velocity-dependent part of f is the Coriolis/centrifugal force of M(q).
+ * Parameter roots = 1 gives the switching function β'' (mech.h switching; seed 001
+ * §5.2 locates its five zeros in [0, 0.03] with MEXX's root finding); 0 (default):
+ * none, so that solvers with event location do no extra work on the plain runs.
  */
 #include <math.h>
 #include <stddef.h>
@@ -378,6 +381,26 @@ static void and_init(const db_mech *m, double *p, double *v, double *lam, double
     db_mech_consistent_acc(m, m->t0, p, v, a, lam, mu);   /* regular at q0 */
 }
 
+/* ---- switching function (parameter roots = 1) -----------------------------------
+ * β'' at (p, v, λ): M is block diagonal and β, Θ form its first 2×2 block, so
+ * [M00 M01; M10 M11] (β'', Θ'') = (r0, r1) with r = f − Gᵀλ (M q'' = f − Gᵀλ, fact
+ * sheet §4.1), solved by Cramer's rule. */
+static void and_switching(const db_mech *m, double t, const double *p, const double *v,
+                          const double *lam, const double *mu, double *s)
+{
+    double M[NP * NP] = {0}, f[NP] = {0}, G[NL * NP] = {0}, r[2];
+    and_mass(m, t, p, M);
+    and_force(m, t, p, v, lam, mu, f);
+    and_G(m, t, p, G);
+    for (int i = 0; i < 2; i++) {
+        r[i] = f[i];
+        for (int k = 0; k < NL; k++)
+            r[i] -= G[k + NL * i] * lam[k];
+    }
+    const double m00 = M[0], m01 = M[NP], m10 = M[1], m11 = M[1 + NP];
+    s[0] = (m11 * r[0] - m01 * r[1]) / (m00 * m11 - m01 * m10);
+}
+
 /* ---- problem descriptor -------------------------------------------------------- */
 static int and_setup(db_mech *m, int sc, const double *par, char *err, size_t errlen)
 {
@@ -404,6 +427,10 @@ static int and_setup(db_mech *m, int sc, const double *par, char *err, size_t er
     m->kappa_g_jac = and_kappa_g_jac;
     m->init = and_init;
     m->energy = and_energy;
+    if (par && par[0] != 0.0) {
+        m->nswitch = 1;
+        m->switching = and_switching;
+    }
     return 0;
 }
 
@@ -433,6 +460,11 @@ static const db_published and_published = {
     "IVP test set Release 2.4, y(0.03) (positions, components 1-7)", 0, 7, and_pub_values,
     and_pub_digits, and_pub_names, and_pub_map};
 
+static const db_param_spec and_params[] = {
+    {"roots", 0.0, 0.0, 1.0, 1, "1: the switching function beta'' (seed 001 section 5.2: "
+     "its zeros in [0, 0.03] by MEXX's root finding); 0: none"},
+};
+
 static const db_scenario_spec and_scenarios[] = {
     {"default", "test set data, t in [0, 0.03], reference values at t = 0.03"}
 };
@@ -444,8 +476,8 @@ const db_problem db_problem_andrews = {
               "Hairer & Wanner, Solving ODEs II, VII.7",
     .scenarios = and_scenarios,
     .nscenarios = 1,
-    .params = NULL,
-    .nparams = 0,
+    .params = and_params,
+    .nparams = 1,
     .setup = and_setup,
     .teardown = NULL,
     .exact = NULL,

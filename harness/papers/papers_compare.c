@@ -2,6 +2,7 @@
  * ours) and the regression comparison of two papers results files: a verdict
  * that gets worse, or a comparable entry that disappears, is a regression. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness/papers/papers.h"
@@ -42,6 +43,37 @@ db_verdict db_papers_verdict(double published, double ours, double *ratio, doubl
     if (f <= DB_PAPERS_REPRODUCED)
         return DB_VERDICT_REPRODUCED;
     if (f <= DB_PAPERS_CLOSE)
+        return DB_VERDICT_CLOSE;
+    return DB_VERDICT_DIFFERENT;
+}
+
+int db_papers_sig_digits(double x)
+{
+    char buf[40];
+    for (int s = 1; s < 17; s++) {
+        snprintf(buf, sizeof buf, "%.*g", s, x);
+        if (strtod(buf, NULL) == x)
+            return s;
+    }
+    return 17;
+}
+
+double db_papers_target_digits(double published)
+{
+    double t = db_papers_sig_digits(published) - 1;
+    return t < 1 ? 1 : (t > DB_PAPERS_DIGITS_CAP ? DB_PAPERS_DIGITS_CAP : t);
+}
+
+db_verdict db_papers_verdict_digits(double published, double ours, double *ratio,
+                                    double *digits)
+{
+    db_verdict v = db_papers_verdict(published, ours, ratio, digits);
+    if (!isfinite(ours) || published == 0 || !(*ratio > 0))
+        return v;
+    double target = db_papers_target_digits(published);
+    if (*digits >= target)
+        return DB_VERDICT_REPRODUCED;
+    if (*digits >= target - 1)
         return DB_VERDICT_CLOSE;
     return DB_VERDICT_DIFFERENT;
 }
