@@ -1,8 +1,8 @@
 /* papers_probe.h — values of a run of the reproduction page that the run record
  * does not hold: the times of the events the MEXX solver locates (the zeros of the
  * problem's switching functions, mech.h switching, seed 001 §2.5: the mechanism the
- * cable drum's friction uses) and the structural nonzeros of the saddle-point
- * matrix [M Gᵀ; G 0] (seed 001 Table 5.4's nne(A)).  papers_events.c and
+ * cable drum's friction uses) and the nonzeros of the saddle-point matrix
+ * [M Gᵀ; G 0] (seed 001 Table 5.4's nne(A)).  papers_events.c and
  * papers_structure.c; read by papers.c for the measures event:K and nnz:A. */
 #ifndef DAEBENCH_PAPERS_PROBE_H
 #define DAEBENCH_PAPERS_PROBE_H
@@ -19,9 +19,8 @@
  * integration failed) */
 int db_papers_events(const db_run_spec *spec, double *t, int max, char *err, size_t errlen);
 
-/* the structural nonzeros of [M Gᵀ; G 0] of spec's problem (its sparse callbacks,
- * mech.h: entries added structurally, duplicates merged); -1 with a message in err
- * when the problem has no sparse callbacks or its setup fails */
+/* the nonzeros of [M Gᵀ; G 0] of spec's problem at a generic state, nnz(M) +
+ * 2 nnz(G); -1 with a message in err when its setup fails */
 long db_papers_saddle_nnz(const db_run_spec *spec, char *err, size_t errlen);
 
 #endif
