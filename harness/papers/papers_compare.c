@@ -33,6 +33,8 @@ db_verdict db_papers_verdict(double published, double ours, double *ratio, doubl
     if (published != 0) {
         *ratio = ours / published;
         *digits = diff == 0 ? 16.0 : fmin(16.0, -log10(diff / fabs(published)));
+        if (*digits == 0)
+            *digits = 0.0;   /* not -0: ours 0 against a count gives -log10(1) */
     } else {
         return ours == 0 ? DB_VERDICT_REPRODUCED : DB_VERDICT_DIFFERENT;
     }

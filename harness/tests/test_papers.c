@@ -31,6 +31,8 @@ static void test_verdicts(void)
           "no value (failed run): different");
     CHECK(db_papers_verdict(0, 0, &r, &d) == DB_VERDICT_REPRODUCED, "0 and 0: reproduced");
     CHECK(db_papers_verdict(0, 1e-3, &r, &d) == DB_VERDICT_DIFFERENT, "0 and 1e-3: different");
+    CHECK(db_papers_verdict(47, 0, &r, &d) == DB_VERDICT_DIFFERENT && d == 0 && !signbit(d),
+          "0 against 47: different, 0 digits (not -0)");
     db_papers_verdict(50.13234894447380, 50.13234894447390, &r, &d);
     CHECK(d > 14 && d < 15, "digits of agreement of 1e-13 relative: %g", d);
     for (int v = 0; v < 4; v++)
