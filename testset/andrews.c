@@ -16,9 +16,10 @@
  * unknowns, as the test set's 27-dimensional index-3 form does).
  * Energy: ½ vᵀM v + ½ c0 (L − l0)² − mom β is conserved (no damping); the
  * velocity-dependent part of f is the Coriolis/centrifugal force of M(q).
- * Parameter roots = 1 gives the switching function β'' (mech.h switching; seed 001
- * §5.2 locates its five zeros in [0, 0.03] with MEXX's root finding); 0 (default):
- * none, so that solvers with event location do no extra work on the plain runs.
+ * Root finding (testset/roots.h): db_andrews_roots installs the switching function
+ * β'' (mech.h switching; seed 001 §5.2 locates its five zeros in [0, 0.03] with
+ * MEXX's root finding); the problem as set up has none, so that solvers with event
+ * location do no extra work on its plain runs.
  */
 #include <math.h>
 #include <stddef.h>
@@ -27,6 +28,7 @@
 
 #include "testset/consistent.h"
 #include "testset/mech.h"
+#include "testset/roots.h"
 
 #define NP 7
 #define NL 6
@@ -381,7 +383,7 @@ static void and_init(const db_mech *m, double *p, double *v, double *lam, double
     db_mech_consistent_acc(m, m->t0, p, v, a, lam, mu);   /* regular at q0 */
 }
 
-/* ---- switching function (parameter roots = 1) -----------------------------------
+/* ---- switching function of the root finding (db_andrews_roots) -------------------
  * β'' at (p, v, λ): M is block diagonal and β, Θ form its first 2×2 block, so
  * [M00 M01; M10 M11] (β'', Θ'') = (r0, r1) with r = f − Gᵀλ (M q'' = f − Gᵀλ, fact
  * sheet §4.1), solved by Cramer's rule. */
@@ -427,11 +429,13 @@ static int and_setup(db_mech *m, int sc, const double *par, char *err, size_t er
     m->kappa_g_jac = and_kappa_g_jac;
     m->init = and_init;
     m->energy = and_energy;
-    if (par && par[0] != 0.0) {
-        m->nswitch = 1;
-        m->switching = and_switching;
-    }
     return 0;
+}
+
+void db_andrews_roots(db_mech *m)
+{
+    m->nswitch = 1;
+    m->switching = and_switching;
 }
 
 /* fact sheet §6: the test set's y(0.03), components 1-7 (the positions: the only
@@ -460,11 +464,6 @@ static const db_published and_published = {
     "IVP test set Release 2.4, y(0.03) (positions, components 1-7)", 0, 7, and_pub_values,
     and_pub_digits, and_pub_names, and_pub_map};
 
-static const db_param_spec and_params[] = {
-    {"roots", 0.0, 0.0, 1.0, 1, "1: the switching function beta'' (seed 001 section 5.2: "
-     "its zeros in [0, 0.03] by MEXX's root finding); 0: none"},
-};
-
 static const db_scenario_spec and_scenarios[] = {
     {"default", "test set data, t in [0, 0.03], reference values at t = 0.03"}
 };
@@ -476,8 +475,8 @@ const db_problem db_problem_andrews = {
               "Hairer & Wanner, Solving ODEs II, VII.7",
     .scenarios = and_scenarios,
     .nscenarios = 1,
-    .params = and_params,
-    .nparams = 1,
+    .params = NULL,
+    .nparams = 0,
     .setup = and_setup,
     .teardown = NULL,
     .exact = NULL,

@@ -18,8 +18,9 @@
  * saddle-point system [M Gᵀ; G 0](a; λ) = (f; −κ) (regular although M is not,
  * sheet §7), ordered body by body so that it is banded (half-bandwidth 4) and
  * solved by banded Gaussian elimination in O(N).
- * Parameter roots = 1: the final experiment of §5.4, t in [0, 0.2] with a
- * switching function (mech.h switching) that is zero where "the top insulator
+ * Root finding (testset/roots.h): db_insulator_chain_roots sets up the final
+ * experiment of §5.4, t in [0, 0.2] with a switching function (mech.h switching)
+ * that is zero where "the top insulator
  * shows its (first) maximal displacement", φ'_{N+1} = v_{3N+5} (the report writes
  * the dotted v_101 = φ''_{N+1}; the zero of φ''_{N+1} is the largest angular
  * velocity instead: at N = 32 φ' vanishes first at 0.12830 (the report's 0.1283)
@@ -31,6 +32,7 @@
 
 #include "entries.h"
 #include "mech.h"
+#include "roots.h"
 
 /* cable and material data (5.16) */
 #define IC_E   8.0e9
@@ -427,7 +429,7 @@ static void ic_init(const db_mech *m, double *p, double *v, double *lam, double 
             a[j] = NAN;
 }
 
-/* roots = 1: φ'_{N+1}, the angular velocity of the top insulator (its zeros are
+/* root finding: φ'_{N+1}, the angular velocity of the top insulator (its zeros are
  * the top insulator's largest swings) */
 static void ic_switching(const db_mech *m, double t, const double *p, const double *v,
                          const double *lam, const double *mu, double *s)
@@ -435,6 +437,13 @@ static void ic_switching(const db_mech *m, double t, const double *p, const doub
     (void)t; (void)p; (void)lam; (void)mu;
     const ic_data *d = m->data;
     s[0] = v[ic_body(d->N + 1) + 2];
+}
+
+void db_insulator_chain_roots(db_mech *m)
+{
+    m->tend = 0.2;
+    m->nswitch = 1;
+    m->switching = ic_switching;
 }
 
 static void ic_teardown(db_mech *m)
@@ -515,7 +524,7 @@ static int ic_setup(db_mech *m, int sc, const double *par, char *err, size_t err
     m->nl = d->nl;
     m->nm = 0;
     m->t0 = 0.0;
-    m->tend = par[1] != 0.0 ? 0.2 : 0.1;
+    m->tend = 0.1;
     m->flags = DB_MASS_CONST | DB_MASS_SINGULAR;
     m->par = par;
     m->scenario = sc;
@@ -538,10 +547,6 @@ static int ic_setup(db_mech *m, int sc, const double *par, char *err, size_t err
     m->Gw_p_sp = ic_Gw_p_sp;
     m->GTl_p_sp = ic_GTl_p_sp;
     m->kappa_g_jac_sp = ic_kappa_g_jac_sp;
-    if (par[1] != 0.0) {
-        m->nswitch = 1;
-        m->switching = ic_switching;
-    }
     return 0;
 nomem:
     ic_teardown(m);
@@ -555,9 +560,6 @@ static const db_scenario_spec ic_scenarios[] = {
 
 static const db_param_spec ic_params[] = {
     {"N", 16, 1, 1250, 1, "number of insulators (MEXX: 16, 32, 64)"},
-    {"roots", 0, 0, 1, 1, "1: t in [0, 0.2] and the switching function phi'_{N+1} "
-     "(MEXX 5.4: the top insulator's first largest swing at 0.1283 for N = 32); 0: none, "
-     "t in [0, 0.1]"},
 };
 
 const db_problem db_problem_insulator_chain = {
@@ -567,7 +569,7 @@ const db_problem db_problem_insulator_chain = {
     .scenarios = ic_scenarios,
     .nscenarios = 1,
     .params = ic_params,
-    .nparams = 2,
+    .nparams = 1,
     .setup = ic_setup,
     .teardown = ic_teardown,
     .exact = NULL,

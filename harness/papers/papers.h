@@ -2,7 +2,9 @@
  * the verdict of one published value against ours, and the comparison of two
  * result files of the papers command (a verdict that got worse is a regression).
  * The data files are papers/seedNNN.json (schema daebench.papers/1, README of
- * papers/); the command is harness/papers/papers.c, the comparison harness/papers/papers_compare.c. */
+ * papers/); the command is harness/papers/papers.c, the verdicts and the comparison
+ * harness/papers/papers_compare.c, the values a run record lacks (event times,
+ * nonzeros of the saddle-point matrix) papers_probe.h. */
 #ifndef DAEBENCH_PAPERS_H
 #define DAEBENCH_PAPERS_H
 

@@ -1,13 +1,16 @@
 /* papers_events.c — the event times of a run of the reproduction page (measure
  * event:K): the run's problem, formulation and options integrated once more by
- * MEXX with its event location (solvers/mexx.h, seed 001 §2.5) on the problem's
- * switching functions (mech.h switching), output at t_end only. */
+ * MEXX with its event location (solvers/mexx.h, seed 001 §2.5) on the switching
+ * function of the problem's root-finding experiment (testset/roots.h, with its
+ * interval), or else on the problem's own switching functions (mech.h), output at
+ * t_end only. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness/papers/papers_probe.h"
 #include "solvers/mexx.h"
+#include "testset/roots.h"
 
 int db_papers_events(const db_run_spec *spec, double *t, int max, char *err, size_t errlen)
 {
@@ -23,6 +26,7 @@ int db_papers_events(const db_run_spec *spec, double *t, int max, char *err, siz
         snprintf(err, errlen, "setup: %s", msg);
         return -1;
     }
+    db_roots_install(spec->prob, &m);   /* none: the problem's own, if any */
     int rc = -1;
     db_dae d;
     memset(&d, 0, sizeof d);

@@ -1,7 +1,8 @@
 /* papers_probe.h — values of a run of the reproduction page that the run record
  * does not hold: the times of the events the MEXX solver locates (the zeros of the
  * problem's switching functions, mech.h switching, seed 001 §2.5: the mechanism the
- * cable drum's friction uses) and the nonzeros of the saddle-point matrix
+ * cable drum's friction uses; a source's root-finding run installs its own,
+ * testset/roots.h) and the nonzeros of the saddle-point matrix
  * [M Gᵀ; G 0] (seed 001 Table 5.4's nne(A)).  papers_events.c and
  * papers_structure.c; read by papers.c for the measures event:K and nnz:A. */
 #ifndef DAEBENCH_PAPERS_PROBE_H
@@ -13,9 +14,11 @@
 
 #define DB_PAPERS_MAX_EVENTS 64
 
-/* integrate spec (solver mexx) once more with event location and write the first
- * max located zeros' times into t (in time order); returns how many were located
- * in all (>= 0), or -1 with a message in err (setup, build, another solver, or the
+/* integrate spec (solver mexx) once more with event location on the problem's
+ * root-finding switching function (testset/roots.h; over that experiment's
+ * interval) or else its own, and write the first max located zeros' times into t
+ * (in time order); returns how many were located in all (>= 0), or -1 with a
+ * message in err (setup, build, another solver, no switching function, or the
  * integration failed) */
 int db_papers_events(const db_run_spec *spec, double *t, int max, char *err, size_t errlen);
 

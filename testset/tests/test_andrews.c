@@ -7,7 +7,8 @@
  *   - radau5 on GGL, EoM1 (and EoM0) at tol 1e-10 reproduces the test set's reference
  *     positions at t = 0.03 (fact sheet §6, computed by PSIDE at 1e-14) and
  *     conserves the energy;
- *   - the switching function β'' of parameter roots = 1 (none without it) equals the
+ *   - the root-finding switching function β'' (testset/roots.h; none on the plain
+ *     problem, none for a problem without roots) equals the
  *     test set's β'' at t = 0 and t = 0.03 (fact sheet §5, §6), and MEXX's event
  *     location on it finds the five roots seed 001 §5.2 reports (1.124, 1.602,
  *     2.147, 2.462, 2.998 × 1e-2 s) within the report's 3e-4. */
@@ -21,6 +22,7 @@
 #include "testset/dae.h"
 #include "testset/mechcheck.h"
 #include "testset/registry.h"
+#include "testset/roots.h"
 #include "testset/tests/check.h"
 #include "testset/tests/mechtest.h"
 
@@ -198,13 +200,17 @@ static const double roots_pub[5] = {1.124e-2, 1.602e-2, 2.147e-2, 2.462e-2, 2.99
 
 static void test_switching(const db_problem *prob)
 {
-    db_mech m0, m;
+    db_mech m;
     char err[200] = "";
-    double off = 0.0, on = 1.0;
-    CHECK(prob->setup(&m0, 0, &off, err, sizeof err) == 0 && m0.nswitch == 0 &&
-              !m0.switching, "roots = 0: no switching function");
-    CHECK(prob->setup(&m, 0, &on, err, sizeof err) == 0 && m.nswitch == 1 && m.switching,
-          "roots = 1: one switching function (%s)", err);
+    CHECK(prob->setup(&m, 0, NULL, err, sizeof err) == 0 && m.nswitch == 0 && !m.switching,
+          "the plain problem: no switching function (%s)", err);
+    CHECK(db_roots_install(prob, &m) == 0 && m.nswitch == 1 && m.switching,
+          "root finding: one switching function");
+    const db_problem *pend = db_problem_find("pendulum");
+    db_mech mp;
+    memset(&mp, 0, sizeof mp);
+    CHECK(pend && db_roots_install(pend, &mp) == -1 && !mp.switching,
+          "no root finding for a problem without published roots");
     if (m.nswitch != 1 || !m.switching)
         return;
     double p[NP], v[NP], lam[NL], mu[1], a[NP], s = 0.0;

@@ -8,9 +8,9 @@
  *   - every analytic derivative against finite differences, N = 1, 2, 3, 16;
  *   - radau5 on GGL at tol 1e-9 reproduces the state at t = 0.1 and the first root
  *     of φ'_{N+1} (sheet §6, N = 16; the seed's 0.1283 is the N = 32 root);
- *   - parameter roots = 1: t_end 0.2 and the switching function φ'_{N+1}, whose
- *     first zero MEXX's event location finds at the seed's 0.1283 (N = 32; sheet §6:
- *     0.1282957667), none without it. */
+ *   - root finding (testset/roots.h): t_end 0.2 and the switching function
+ *     φ'_{N+1}, whose first zero MEXX's event location finds at the seed's 0.1283
+ *     (N = 32; sheet §6: 0.1282957667); the plain problem has none. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,12 +21,13 @@
 #include "testset/dae.h"
 #include "testset/mechcheck.h"
 #include "testset/registry.h"
+#include "testset/roots.h"
 #include "testset/tests/check.h"
 #include "testset/tests/mechtest.h"
 
 typedef struct {
     db_mech m;
-    double par[2];
+    double par[1];
     double *p, *v, *lam, *a;
 } chain;
 
@@ -286,23 +287,21 @@ static void test_radau5_n16(const db_problem *prob)
     chain_close(prob, &c);
 }
 
-/* roots = 1 (N = 32): MEXX's event location on φ'_{N+1} at RTOL = ATOL = 1e-5, the
+/* root finding (N = 32): MEXX's event location on φ'_{N+1} at RTOL = ATOL = 1e-5, the
  * seed's root-finding run; its first zero is the top insulator's first largest swing */
 static void test_roots(const db_problem *prob)
 {
-    db_mech m0, m;
+    db_mech m;
     char err[200] = "", msg[256] = "";
-    double off[2] = {32, 0}, on[2] = {32, 1};
-    CHECK(prob->setup(&m0, 0, off, err, sizeof err) == 0 && m0.nswitch == 0 && m0.tend == 0.1,
-          "roots = 0: no switching function, t_end 0.1");
-    if (prob->teardown)
-        prob->teardown(&m0);
-    if (prob->setup(&m, 0, on, err, sizeof err) != 0) {
-        CHECK(0, "setup roots = 1: %s", err);
+    double par[1] = {32};
+    if (prob->setup(&m, 0, par, err, sizeof err) != 0) {
+        CHECK(0, "setup N = 32: %s", err);
         return;
     }
-    CHECK(m.nswitch == 1 && m.switching && m.tend == 0.2, "roots = 1: one switching function, "
-          "t_end 0.2");
+    CHECK(m.nswitch == 0 && !m.switching && m.tend == 0.1,
+          "the plain problem: no switching function, t_end 0.1");
+    CHECK(db_roots_install(prob, &m) == 0 && m.nswitch == 1 && m.switching && m.tend == 0.2,
+          "root finding: one switching function, t_end 0.2");
     db_dae d;
     if (m.switching && db_dae_build(&d, &m, DB_OEOM1, msg, sizeof msg) == 0) {
         double tend = m.tend, *y = calloc((size_t)d.n, sizeof *y);
@@ -313,7 +312,7 @@ static void test_roots(const db_problem *prob)
         db_mexx_event ev[8];
         int nev = 0;
         db_status st = db_mexx_integrate_events(&d, &o, &out, &c, ev, 8, &nev, msg, sizeof msg);
-        printf("roots = 1, N = 32: %d events, first at %.10f (seed 0.1283, sheet 0.1282957667)\n",
+        printf("root finding, N = 32: %d events, first at %.10f (seed 0.1283, sheet 0.1282957667)\n",
                nev, nev > 0 ? ev[0].t : NAN);
         CHECK(st == DB_OK && nev >= 1 && fabs(ev[0].t - 0.1282957667) <= 5e-5,
               "first root %.10f (status %d, %s)", nev > 0 ? ev[0].t : NAN, (int)st, msg);
@@ -332,12 +331,11 @@ int main(void)
     CHECK(prob != NULL, "insulator_chain is not registered");
     if (!prob)
         return check_summary();
-    CHECK(prob->nparams == 2 && strcmp(prob->params[0].name, "N") == 0
-              && prob->params[0].def == 16 && prob->params[0].integer
-              && strcmp(prob->params[1].name, "roots") == 0 && prob->params[1].def == 0,
-          "parameters N (default 16, integer) and roots (default 0)");
+    CHECK(prob->nparams == 1 && strcmp(prob->params[0].name, "N") == 0
+              && prob->params[0].def == 16 && prob->params[0].integer,
+          "parameter N (default 16, integer)");
     db_mech m;
-    double bad[2] = {2.5, 0};
+    double bad[1] = {2.5};
     char err[200] = "";
     CHECK(prob->setup(&m, 0, bad, err, sizeof err) != 0, "N = 2.5 must be refused");
     test_table_5_4(prob);
