@@ -16,6 +16,10 @@
  * unknowns, as the test set's 27-dimensional index-3 form does).
  * Energy: ½ vᵀM v + ½ c0 (L − l0)² − mom β is conserved (no damping); the
  * velocity-dependent part of f is the Coriolis/centrifugal force of M(q).
+ * Root finding (testset/roots.h): db_andrews_roots installs the switching function
+ * β'' (mech.h switching; seed 001 §5.2 locates its five zeros in [0, 0.03] with
+ * MEXX's root finding); the problem as set up has none, so that solvers with event
+ * location do no extra work on its plain runs.
  */
 #include <math.h>
 #include <stddef.h>
@@ -24,6 +28,7 @@
 
 #include "testset/consistent.h"
 #include "testset/mech.h"
+#include "testset/roots.h"
 
 #define NP 7
 #define NL 6
@@ -378,6 +383,26 @@ static void and_init(const db_mech *m, double *p, double *v, double *lam, double
     db_mech_consistent_acc(m, m->t0, p, v, a, lam, mu);   /* regular at q0 */
 }
 
+/* ---- switching function of the root finding (db_andrews_roots) -------------------
+ * β'' at (p, v, λ): M is block diagonal and β, Θ form its first 2×2 block, so
+ * [M00 M01; M10 M11] (β'', Θ'') = (r0, r1) with r = f − Gᵀλ (M q'' = f − Gᵀλ, fact
+ * sheet §4.1), solved by Cramer's rule. */
+static void and_switching(const db_mech *m, double t, const double *p, const double *v,
+                          const double *lam, const double *mu, double *s)
+{
+    double M[NP * NP] = {0}, f[NP] = {0}, G[NL * NP] = {0}, r[2];
+    and_mass(m, t, p, M);
+    and_force(m, t, p, v, lam, mu, f);
+    and_G(m, t, p, G);
+    for (int i = 0; i < 2; i++) {
+        r[i] = f[i];
+        for (int k = 0; k < NL; k++)
+            r[i] -= G[k + NL * i] * lam[k];
+    }
+    const double m00 = M[0], m01 = M[NP], m10 = M[1], m11 = M[1 + NP];
+    s[0] = (m11 * r[0] - m01 * r[1]) / (m00 * m11 - m01 * m10);
+}
+
 /* ---- problem descriptor -------------------------------------------------------- */
 static int and_setup(db_mech *m, int sc, const double *par, char *err, size_t errlen)
 {
@@ -405,6 +430,12 @@ static int and_setup(db_mech *m, int sc, const double *par, char *err, size_t er
     m->init = and_init;
     m->energy = and_energy;
     return 0;
+}
+
+void db_andrews_roots(db_mech *m)
+{
+    m->nswitch = 1;
+    m->switching = and_switching;
 }
 
 /* fact sheet §6: the test set's y(0.03), components 1-7 (the positions: the only

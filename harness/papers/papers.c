@@ -14,6 +14,7 @@
 #include "harness/cli/commands.h"
 #include "io/jsonio.h"
 #include "harness/papers/papers.h"
+#include "harness/papers/papers_probe.h"
 #include "harness/run/isolate.h"
 #include "harness/run/plugin.h"
 #include "harness/run/run.h"
@@ -30,6 +31,8 @@ typedef struct {
     char *cmd;
     char *words;          /* the command split into words (the spec points into it) */
     db_run_result res;
+    int nev;              /* events located (measure event:K): -2 not yet asked */
+    double ev[DB_PAPERS_MAX_EVENTS];
 } run_cache;
 
 typedef struct {
@@ -37,11 +40,11 @@ typedef struct {
     int n, cap;
 } cache_t;
 
-static const db_run_result *cached_run(cache_t *cache, const char *cmd, const char *where)
+static run_cache *cached_run(cache_t *cache, const char *cmd, const char *where)
 {
     for (int i = 0; i < cache->n; i++)
         if (strcmp(cache->c[i].cmd, cmd) == 0)
-            return &cache->c[i].res;
+            return &cache->c[i];
     if (cache->n == cache->cap) {
         int cap = cache->cap ? 2 * cache->cap : 32;
         run_cache *c = realloc(cache->c, (size_t)cap * sizeof *c);
@@ -83,12 +86,13 @@ static const db_run_result *cached_run(cache_t *cache, const char *cmd, const ch
     if (st != 0)
         db_die("papers: %s: %s", where, err);
     rc->words = buf;
+    rc->nev = -2;
     cache->n++;
     char line[512];
     db_run_summary(&rc->res, line, sizeof line);
     printf("papers: %s\n", line);
     fflush(stdout);
-    return &rc->res;
+    return rc;
 }
 
 static long extra_value(const db_counters *c, const char *name, int *found)
@@ -105,12 +109,29 @@ static int group_of(char g)
     return p ? (int)(p - groups) : -1;
 }
 
-/* the value of a measure of an ok run; NAN when it has none.  Dies on an unknown
- * measure (bad data file). */
-static double measure_value(const db_run_result *r, const char *m, const char *where)
+/* the value of a measure of a run (ok, or failed for an entry at_failure); NAN
+ * when it has none.  Dies on an unknown measure (bad data file) and on an event or
+ * structure probe that cannot be made. */
+static double measure_value(run_cache *rc, const char *m, const char *where)
 {
+    const db_run_result *r = &rc->res;
     const db_counters *c = &r->counters;
     int found;
+    char err[512];
+    if (strncmp(m, "event:", 6) == 0) {    /* time of the K-th located event */
+        long k = strtol(m + 6, NULL, 10);
+        if (rc->nev == -2 &&
+            (rc->nev = db_papers_events(&r->spec, rc->ev, DB_PAPERS_MAX_EVENTS, err,
+                                        sizeof err)) < 0)
+            db_die("papers: %s: %s", where, err);
+        return k < rc->nev && k < DB_PAPERS_MAX_EVENTS ? rc->ev[k] : NAN;
+    }
+    if (strcmp(m, "nnz:A") == 0) {
+        long n = db_papers_saddle_nnz(&r->spec, err, sizeof err);
+        if (n < 0)
+            db_die("papers: %s: %s", where, err);
+        return (double)n;
+    }
     if (strcmp(m, "steps") == 0)
         return (double)c->steps;
     if (strcmp(m, "rejected") == 0)
@@ -164,12 +185,18 @@ static int measure_known(const char *m)
 {
     static const char *const plain[] = {"steps", "rejected", "attempts", "f_evals",
                                         "jac_evals", "decompositions", "solves", "status",
-                                        "comp_err_max", "comp_err_end", "comp_err_max_steps"};
+                                        "comp_err_max", "comp_err_end", "comp_err_max_steps",
+                                        "nnz:A"};
     for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
         if (strcmp(m, plain[i]) == 0)
             return 1;
     if (strncmp(m, "extra:", 6) == 0)
         return m[6] != '\0';
+    if (strncmp(m, "event:", 6) == 0) {
+        char *endp;
+        long k = strtol(m + 6, &endp, 10);
+        return m[6] && *endp == '\0' && k >= 0 && k < DB_PAPERS_MAX_EVENTS;
+    }
     if (strncmp(m, "size:", 5) == 0) {
         if (!m[5])
             return 0;
@@ -194,8 +221,18 @@ static const char *str_field(const cJSON *o, const char *name)
     return cJSON_IsString(x) ? x->valuestring : NULL;
 }
 
-/* evaluate one entry of a data file into a results entry */
-static cJSON *evaluate(const cJSON *e, const char *seed, cache_t *cache, int k, int counts[4])
+/* 1 if a measure is a solution value (judged in digits), 0 for a count or an error
+ * size (judged by the ratio) */
+static int measure_is_value(const char *m)
+{
+    return strncmp(m, "end:", 4) == 0 || strncmp(m, "event:", 6) == 0;
+}
+
+/* evaluate one entry of a data file into a results entry (cache NULL: only check
+ * the entry).  An entry with a run gets a verdict; only an entry without one is
+ * not comparable. */
+static cJSON *evaluate(const cJSON *e, const char *seed, cache_t *cache, int k, int counts[4],
+                       int *uncaused)
 {
     char where[96];
     const char *id = str_field(e, "id");
@@ -206,17 +243,24 @@ static cJSON *evaluate(const cJSON *e, const char *seed, cache_t *cache, int k, 
     const char *table = str_field(e, "table"), *what = str_field(e, "what");
     const char *measure = str_field(e, "measure"), *cmd = str_field(e, "run");
     const char *nc = str_field(e, "not_comparable"), *note = str_field(e, "note");
+    const char *cause = str_field(e, "cause");
     const cJSON *pub = cJSON_GetObjectItemCaseSensitive(e, "published");
+    const cJSON *atf = cJSON_GetObjectItemCaseSensitive(e, "at_failure");
     if (!table || !what)
         db_die("papers: %s: 'table' and 'what' are required", where);
     if (!cJSON_IsNumber(pub) && !cJSON_IsString(pub))
         db_die("papers: %s: 'published' must be a number or a string", where);
     if (!nc && (!cmd || !measure))
         db_die("papers: %s: 'run' and 'measure' are required unless 'not_comparable'", where);
+    if (nc && cmd)
+        db_die("papers: %s: an entry with a run gets a verdict: 'not_comparable' is only "
+               "for entries no run can address (give the reason as 'cause' or 'note')", where);
     if (cJSON_IsString(pub) && measure && strcmp(measure, "status") != 0)
         db_die("papers: %s: a published string needs measure 'status'", where);
     if (measure && !measure_known(measure))
         db_die("papers: %s: unknown measure '%s'", where, measure);
+    if (atf && !cJSON_IsBool(atf))
+        db_die("papers: %s: 'at_failure' must be true or false", where);
     if (!cache)   /* the validation pass: no runs */
         return NULL;
 
@@ -231,29 +275,36 @@ static cJSON *evaluate(const cJSON *e, const char *seed, cache_t *cache, int k, 
     const char *ours_status = NULL;
     char why[1024] = "";
     if (cmd) {
-        const db_run_result *r = cached_run(cache, cmd, where);
+        run_cache *rc = cached_run(cache, cmd, where);
+        const db_run_result *r = &rc->res;
         char full[600];
         snprintf(full, sizeof full, "daebench run %s", cmd);
         cJSON_AddStringToObject(o, "command", full);
         ours_status = r->status;
         int ok = strcmp(r->status, "ok") == 0;
+        /* a published count of a run that failed (steps before the failure) is
+         * compared with our failed run's counters */
+        int failed_counts = cJSON_IsTrue(atf) && strcmp(r->status, "failed") == 0;
         if (strcmp(measure, "status") == 0) {
             cJSON_AddStringToObject(o, "ours", r->status);
             if (cJSON_IsString(pub))
                 v = strcmp(pub->valuestring, r->status) == 0 ? DB_VERDICT_REPRODUCED
                                                              : DB_VERDICT_DIFFERENT;
         } else {
-            ours = ok ? measure_value(r, measure, where) : NAN;
+            ours = ok || failed_counts ? measure_value(rc, measure, where) : NAN;
             cJSON_AddItemToObject(o, "ours", db_json_num(ours));
-            v = db_papers_verdict(pub->valuedouble, ours, &ratio, &digits);
+            v = measure_is_value(measure)
+                    ? db_papers_verdict_digits(pub->valuedouble, ours, &ratio, &digits)
+                    : db_papers_verdict(pub->valuedouble, ours, &ratio, &digits);
+            if (measure_is_value(measure))
+                cJSON_AddNumberToObject(o, "target_digits",
+                                        db_papers_target_digits(pub->valuedouble));
             if (!ok)
                 snprintf(why, sizeof why, "our run %s: %.200s", r->status, r->message);
         }
         cJSON_AddStringToObject(o, "measure", measure);
         cJSON_AddStringToObject(o, "run_status", ours_status);
-    }
-    if (nc) {
-        v = DB_VERDICT_NOT_COMPARABLE;
+    } else {
         snprintf(why, sizeof why, "%s", nc);
     }
     cJSON_AddItemToObject(o, "ratio", db_json_num(ratio));
@@ -261,8 +312,14 @@ static cJSON *evaluate(const cJSON *e, const char *seed, cache_t *cache, int k, 
     cJSON_AddStringToObject(o, "verdict", db_verdict_name(v));
     if (why[0])
         cJSON_AddStringToObject(o, "why", why);
+    if (cause)
+        cJSON_AddStringToObject(o, "cause", cause);
     if (note)
         cJSON_AddStringToObject(o, "note", note);
+    if (v == DB_VERDICT_DIFFERENT && !cause) {
+        fprintf(stderr, "papers: %s: different, and the data give no cause\n", where);
+        (*uncaused)++;
+    }
     counts[v]++;
     return o;
 }
@@ -327,9 +384,19 @@ static void write_page(const char *path, const cJSON *doc, const int counts[4], 
         fprintf(f, "# %s\n\n", title);
     const char *intro =
         "Each row: a value a seed publishes, ours from the daebench run command shown, "
-        "the ratio ours/published, the digits of agreement, and the verdict: reproduced "
-        "(within 5 %), close (within 1.5x), different, or not comparable (the reason is "
-        "given). Regenerate with `daebench papers`.";
+        "the ratio ours/published, the digits of agreement -log10(|ours - published| / "
+        "|published|), and the verdict. The criteria are the same for every table. "
+        "Counts (steps, evaluations, solves, dimensions) and error sizes are judged by "
+        "the ratio: reproduced within 5 %, close within a factor 1.5, else different. "
+        "Solution values (values at t_end, event times) are judged in digits against a "
+        "target, min(s - 1, 8) for a value published with s significant digits (shown "
+        "as 'digits / target'): reproduced when the digits reach the target, close when "
+        "they are one short, else different. A published outcome (failed/ok) is "
+        "reproduced when ours is the same. Every entry whose run is made has a verdict; "
+        "not comparable is left for values no run of the catalogue can address (the "
+        "reason is given), and every different names its measured cause. Regenerate "
+        "with `daebench papers`; `make papers` fails when this page differs from the "
+        "generated one.";
     fprintf(f, html ? "<p>%s</p>\n" : "%s\n\n", intro);
     fprintf(f, html ? "<p><b>%d reproduced, %d close, %d different, %d not comparable.</b></p>\n"
                     : "**%d reproduced, %d close, %d different, %d not comparable.**\n\n",
@@ -354,13 +421,19 @@ static void write_page(const char *path, const cJSON *doc, const int counts[4], 
         cJSON_ArrayForEach(e, entries) {
             if (strcmp(str_field(e, "seed"), seed) != 0)
                 continue;
-            char pub[64], ours[64], ratio[32], digits[32];
+            char pub[64], ours[64], ratio[32], digits[48];
             fmt_value(cJSON_GetObjectItemCaseSensitive(e, "published"), pub, sizeof pub);
             fmt_value(cJSON_GetObjectItemCaseSensitive(e, "ours"), ours, sizeof ours);
             fmt_num(e, "ratio", "%.3g", ratio, sizeof ratio);
             fmt_num(e, "digits", "%.1f", digits, sizeof digits);
+            const cJSON *target = cJSON_GetObjectItemCaseSensitive(e, "target_digits");
+            if (cJSON_IsNumber(target)) {
+                size_t l = strlen(digits);
+                snprintf(digits + l, sizeof digits - l, " / %.0f", target->valuedouble);
+            }
             const char *verdict = str_field(e, "verdict"), *cmd = str_field(e, "command");
             const char *why = str_field(e, "why"), *note = str_field(e, "note");
+            const char *cause = str_field(e, "cause");
             if (html) {
                 fprintf(f, "<tr class=\"%s\"><td>", strcmp(verdict, "not comparable") == 0
                                                         ? "notcomparable" : verdict);
@@ -378,6 +451,10 @@ static void write_page(const char *path, const cJSON *doc, const int counts[4], 
                     fprintf(f, "%s", cmd ? "<br>" : "");
                     html_escape(f, why);
                 }
+                if (cause) {
+                    fprintf(f, "<br><b>cause:</b> ");
+                    html_escape(f, cause);
+                }
                 if (note) {
                     fprintf(f, "<br><i>");
                     html_escape(f, note);
@@ -391,6 +468,8 @@ static void write_page(const char *path, const cJSON *doc, const int counts[4], 
                     fprintf(f, "`%s`", cmd);
                 if (why)
                     fprintf(f, "%s%s", cmd ? "; " : "", why);
+                if (cause)
+                    fprintf(f, "; cause: %s", cause);
                 if (note)
                     fprintf(f, " (%s)", note);
                 fprintf(f, " |\n");
@@ -476,7 +555,7 @@ int db_cmd_papers(int argc, char **argv)
                 if (id && pid && strcmp(pid, id) == 0)
                     db_die("papers: %s: id '%s' twice", path, id);
             }
-            evaluate(e, seed, NULL, k++, dummy);
+            evaluate(e, seed, NULL, k++, dummy, NULL);
         }
         data_of[s] = data;
     }
@@ -487,7 +566,7 @@ int db_cmd_papers(int argc, char **argv)
     cJSON_AddItemToObject(doc, "seeds", jseeds);
     cJSON_AddItemToObject(doc, "entries", jentries);
     cache_t cache = {0};
-    int counts[4] = {0, 0, 0, 0};
+    int counts[4] = {0, 0, 0, 0}, uncaused = 0;
     for (int s = 0; s < nseeds; s++) {
         cJSON *data = data_of[s];
         const char *seed = str_field(data, "seed"), *source = str_field(data, "source");
@@ -499,7 +578,7 @@ int db_cmd_papers(int argc, char **argv)
         const cJSON *e;
         int k = 0;
         cJSON_ArrayForEach(e, entries)
-            cJSON_AddItemToArray(jentries, evaluate(e, seed, &cache, k++, counts));
+            cJSON_AddItemToArray(jentries, evaluate(e, seed, &cache, k++, counts, &uncaused));
         cJSON_Delete(data);
     }
     cJSON *jc = cJSON_CreateObject();
@@ -519,12 +598,17 @@ int db_cmd_papers(int argc, char **argv)
            "%s/papers.html\n",
            counts[0], counts[1], counts[2], counts[3], cache.n, out);
     int rc = 0;
+    if (uncaused) {
+        printf("papers: %d different verdict%s without a cause in the data (field 'cause')\n",
+               uncaused, uncaused == 1 ? "" : "s");
+        rc = 1;
+    }
     if (base) {
         int nreg = db_papers_compare(base, doc, seeds, stdout, err, sizeof err);
         if (nreg < 0)
             db_die("papers: %s", err);
         printf("papers: %d regression%s against %s\n", nreg, nreg == 1 ? "" : "s", baseline);
-        rc = nreg > 0;
+        rc |= nreg > 0;
         cJSON_Delete(base);
     }
     for (int i = 0; i < cache.n; i++) {

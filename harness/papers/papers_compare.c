@@ -2,6 +2,7 @@
  * ours) and the regression comparison of two papers results files: a verdict
  * that gets worse, or a comparable entry that disappears, is a regression. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness/papers/papers.h"
@@ -32,6 +33,8 @@ db_verdict db_papers_verdict(double published, double ours, double *ratio, doubl
     if (published != 0) {
         *ratio = ours / published;
         *digits = diff == 0 ? 16.0 : fmin(16.0, -log10(diff / fabs(published)));
+        if (*digits == 0)
+            *digits = 0.0;   /* not -0: ours 0 against a count gives -log10(1) */
     } else {
         return ours == 0 ? DB_VERDICT_REPRODUCED : DB_VERDICT_DIFFERENT;
     }
@@ -42,6 +45,37 @@ db_verdict db_papers_verdict(double published, double ours, double *ratio, doubl
     if (f <= DB_PAPERS_REPRODUCED)
         return DB_VERDICT_REPRODUCED;
     if (f <= DB_PAPERS_CLOSE)
+        return DB_VERDICT_CLOSE;
+    return DB_VERDICT_DIFFERENT;
+}
+
+int db_papers_sig_digits(double x)
+{
+    char buf[40];
+    for (int s = 1; s < 17; s++) {
+        snprintf(buf, sizeof buf, "%.*g", s, x);
+        if (strtod(buf, NULL) == x)
+            return s;
+    }
+    return 17;
+}
+
+double db_papers_target_digits(double published)
+{
+    double t = db_papers_sig_digits(published) - 1;
+    return t < 1 ? 1 : (t > DB_PAPERS_DIGITS_CAP ? DB_PAPERS_DIGITS_CAP : t);
+}
+
+db_verdict db_papers_verdict_digits(double published, double ours, double *ratio,
+                                    double *digits)
+{
+    db_verdict v = db_papers_verdict(published, ours, ratio, digits);
+    if (!isfinite(ours) || published == 0 || !(*ratio > 0))
+        return v;
+    double target = db_papers_target_digits(published);
+    if (*digits >= target)
+        return DB_VERDICT_REPRODUCED;
+    if (*digits >= target - 1)
         return DB_VERDICT_CLOSE;
     return DB_VERDICT_DIFFERENT;
 }

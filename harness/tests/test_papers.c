@@ -3,7 +3,9 @@
  * failed runs; a verdict that gets worse — also in the last of many entries —
  * is a regression, an improvement is not, a comparable entry that disappears is,
  * a not-comparable one is ignored, the --seeds selection limits the comparison,
- * and documents that are not papers results are refused. */
+ * and documents that are not papers results are refused.  Solution values are
+ * judged in digits against min(significant digits - 1, 8): the boundaries both
+ * ways, the cap, and a value 4 % off that the ratio would call reproduced. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,11 +31,42 @@ static void test_verdicts(void)
           "no value (failed run): different");
     CHECK(db_papers_verdict(0, 0, &r, &d) == DB_VERDICT_REPRODUCED, "0 and 0: reproduced");
     CHECK(db_papers_verdict(0, 1e-3, &r, &d) == DB_VERDICT_DIFFERENT, "0 and 1e-3: different");
+    CHECK(db_papers_verdict(47, 0, &r, &d) == DB_VERDICT_DIFFERENT && d == 0 && !signbit(d),
+          "0 against 47: different, 0 digits (not -0)");
     db_papers_verdict(50.13234894447380, 50.13234894447390, &r, &d);
     CHECK(d > 14 && d < 15, "digits of agreement of 1e-13 relative: %g", d);
     for (int v = 0; v < 4; v++)
         CHECK(db_verdict_from_name(db_verdict_name((db_verdict)v)) == v, "verdict name %d", v);
     CHECK(db_verdict_from_name("fine") == -1, "unknown verdict name");
+}
+
+static void test_digits(void)
+{
+    double r, d;
+    CHECK(db_papers_sig_digits(0.01124) == 4 && db_papers_sig_digits(1.5) == 2 &&
+              db_papers_sig_digits(50.1323489444738) == 15 && db_papers_sig_digits(7) == 1,
+          "significant digits as written");
+    CHECK(db_papers_target_digits(0.01124) == 3 && db_papers_target_digits(50.1323489444738) == 8
+              && db_papers_target_digits(7) == 1, "targets: s - 1, capped at 8, at least 1");
+    /* 0.01124 (target 3): 3.1 digits reproduced, 2.9 close, 1.9 different */
+    CHECK(db_papers_verdict_digits(0.01124, 0.01124 * (1 + 8e-4), &r, &d) ==
+              DB_VERDICT_REPRODUCED, "3.1 digits of 3: reproduced (%g)", d);
+    CHECK(db_papers_verdict_digits(0.01124, 0.01124 * (1 - 1.2e-3), &r, &d) == DB_VERDICT_CLOSE,
+          "2.9 digits of 3: close (%g)", d);
+    CHECK(db_papers_verdict_digits(0.01124, 0.01124 * (1 + 1.2e-2), &r, &d) ==
+              DB_VERDICT_DIFFERENT, "1.9 digits of 3: different (%g)", d);
+    /* 4 % off: the ratio says reproduced, the digits different */
+    CHECK(db_papers_verdict(0.01124, 0.01124 * 1.04, &r, &d) == DB_VERDICT_REPRODUCED &&
+              db_papers_verdict_digits(0.01124, 0.01124 * 1.04, &r, &d) == DB_VERDICT_DIFFERENT,
+          "4 %% off: a count is reproduced, a value is not");
+    /* 16 printed digits: the target is the cap, 8 */
+    CHECK(db_papers_verdict_digits(50.1323489444738, 50.1323489444738 * (1 + 9e-9), &r, &d) ==
+              DB_VERDICT_REPRODUCED, "8.05 digits of a 15-digit value: reproduced");
+    CHECK(db_papers_verdict_digits(50.1323489444738, 50.1323489444738 * (1 + 2e-8), &r, &d) ==
+              DB_VERDICT_CLOSE, "7.7 digits of a 15-digit value: close");
+    CHECK(db_papers_verdict_digits(-2.0, 2.0, &r, &d) == DB_VERDICT_DIFFERENT &&
+              db_papers_verdict_digits(5, NAN, &r, &d) == DB_VERDICT_DIFFERENT,
+          "other sign, no value: different");
 }
 
 /* a results document of n entries of seed "001" (and one of "004"), verdict of
@@ -111,6 +144,7 @@ static void test_compare(void)
 int main(void)
 {
     test_verdicts();
+    test_digits();
     test_compare();
     return check_summary();
 }

@@ -6,16 +6,23 @@
  *   - the dimensions of the six formulations (EoM: 27 as the test set's index-3 form);
  *   - radau5 on GGL, EoM1 (and EoM0) at tol 1e-10 reproduces the test set's reference
  *     positions at t = 0.03 (fact sheet §6, computed by PSIDE at 1e-14) and
- *     conserves the energy. */
+ *     conserves the energy;
+ *   - the root-finding switching function β'' (testset/roots.h; none on the plain
+ *     problem, none for a problem without roots) equals the
+ *     test set's β'' at t = 0 and t = 0.03 (fact sheet §5, §6), and MEXX's event
+ *     location on it finds the five roots seed 001 §5.2 reports (1.124, 1.602,
+ *     2.147, 2.462, 2.998 × 1e-2 s) within the report's 3e-4. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "solvers/mexx.h"
 #include "solvers/solver.h"
 #include "testset/dae.h"
 #include "testset/mechcheck.h"
 #include "testset/registry.h"
+#include "testset/roots.h"
 #include "testset/tests/check.h"
 #include "testset/tests/mechtest.h"
 
@@ -187,6 +194,55 @@ static void test_radau5(const db_mech *m)
     }
 }
 
+/* fact sheet §6: β''(0.03) (component 15); seed 001 §5.2: the roots of β'' (1e-2 s) */
+static const double beta_acc_end = -0.2463176316945196e+5;
+static const double roots_pub[5] = {1.124e-2, 1.602e-2, 2.147e-2, 2.462e-2, 2.998e-2};
+
+static void test_switching(const db_problem *prob)
+{
+    db_mech m;
+    char err[200] = "";
+    CHECK(prob->setup(&m, 0, NULL, err, sizeof err) == 0 && m.nswitch == 0 && !m.switching,
+          "the plain problem: no switching function (%s)", err);
+    CHECK(db_roots_install(prob, &m) == 0 && m.nswitch == 1 && m.switching,
+          "root finding: one switching function");
+    const db_problem *pend = db_problem_find("pendulum");
+    db_mech mp;
+    memset(&mp, 0, sizeof mp);
+    CHECK(pend && db_roots_install(pend, &mp) == -1 && !mp.switching,
+          "no root finding for a problem without published roots");
+    if (m.nswitch != 1 || !m.switching)
+        return;
+    double p[NP], v[NP], lam[NL], mu[1], a[NP], s = 0.0;
+    m.init(&m, p, v, lam, mu, a);
+    m.switching(&m, m.t0, p, v, lam, mu, &s);
+    CHECK(fabs(s - a0_ref[0]) <= 1e-11 * fabs(a0_ref[0]), "beta''(0) = %.17g, test set %.17g",
+          s, a0_ref[0]);
+    m.switching(&m, m.tend, p_ref, v_ref, lam_ref, mu, &s);
+    CHECK(fabs(s - beta_acc_end) <= 1e-7 * fabs(beta_acc_end),
+          "beta''(0.03) = %.17g, test set %.17g", s, beta_acc_end);
+    /* the five roots by MEXX's event location (seed 001 §2.5) at 1e-7 */
+    db_dae d;
+    char msg[256] = "";
+    CHECK(db_dae_build(&d, &m, DB_OEOM1, msg, sizeof msg) == 0, "build oEoM1: %s", msg);
+    double tend = m.tend, *y = calloc((size_t)d.n, sizeof *y);
+    db_output out = {.nt = 1, .t = &tend, .y = y, .yp = NULL};
+    db_solver_opts o = {.rtol = 1e-7, .atol = 1e-7};
+    db_counters c;
+    memset(&c, 0, sizeof c);
+    db_mexx_event ev[8];
+    int nev = 0;
+    db_status st = db_mexx_integrate_events(&d, &o, &out, &c, ev, 8, &nev, msg, sizeof msg);
+    CHECK(st == DB_OK && nev == 5, "mexx: status %d, %d events (%s)", (int)st, nev, msg);
+    for (int k = 0; k < nev && k < 5; k++) {
+        printf("root %d: %.10g (seed 001: %.4g)\n", k + 1, ev[k].t, roots_pub[k]);
+        CHECK(fabs(ev[k].t - roots_pub[k]) <= 3e-4 * roots_pub[k] + 5e-7,
+              "root %d at %.10g, seed 001 %.4g", k + 1, ev[k].t, roots_pub[k]);
+    }
+    free(y);
+    db_dae_free(&d);
+}
+
 int main(void)
 {
     const db_problem *prob = db_problem_find("andrews");
@@ -210,6 +266,7 @@ int main(void)
     test_coriolis(&m);
     test_formulations(&m);
     test_radau5(&m);
+    test_switching(prob);
     if (prob->teardown)
         prob->teardown(&m);
     return check_summary();

@@ -7,16 +7,21 @@
  *   - consistency of the initial values on all levels (relative 1e-10);
  *   - every analytic derivative against finite differences, N = 1, 2, 3, 16;
  *   - radau5 on GGL at tol 1e-9 reproduces the state at t = 0.1 and the first root
- *     of φ'_{N+1} (sheet §6, N = 16; the seed's 0.1283 is the N = 32 root). */
+ *     of φ'_{N+1} (sheet §6, N = 16; the seed's 0.1283 is the N = 32 root);
+ *   - root finding (testset/roots.h): t_end 0.2 and the switching function
+ *     φ'_{N+1}, whose first zero MEXX's event location finds at the seed's 0.1283
+ *     (N = 32; sheet §6: 0.1282957667); the plain problem has none. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "solvers/mexx.h"
 #include "solvers/solver.h"
 #include "testset/dae.h"
 #include "testset/mechcheck.h"
 #include "testset/registry.h"
+#include "testset/roots.h"
 #include "testset/tests/check.h"
 #include "testset/tests/mechtest.h"
 
@@ -282,6 +287,44 @@ static void test_radau5_n16(const db_problem *prob)
     chain_close(prob, &c);
 }
 
+/* root finding (N = 32): MEXX's event location on φ'_{N+1} at RTOL = ATOL = 1e-5, the
+ * seed's root-finding run; its first zero is the top insulator's first largest swing */
+static void test_roots(const db_problem *prob)
+{
+    db_mech m;
+    char err[200] = "", msg[256] = "";
+    double par[1] = {32};
+    if (prob->setup(&m, 0, par, err, sizeof err) != 0) {
+        CHECK(0, "setup N = 32: %s", err);
+        return;
+    }
+    CHECK(m.nswitch == 0 && !m.switching && m.tend == 0.1,
+          "the plain problem: no switching function, t_end 0.1");
+    CHECK(db_roots_install(prob, &m) == 0 && m.nswitch == 1 && m.switching && m.tend == 0.2,
+          "root finding: one switching function, t_end 0.2");
+    db_dae d;
+    if (m.switching && db_dae_build(&d, &m, DB_OEOM1, msg, sizeof msg) == 0) {
+        double tend = m.tend, *y = calloc((size_t)d.n, sizeof *y);
+        db_output out = {.nt = 1, .t = &tend, .y = y, .yp = NULL};
+        db_solver_opts o = {.rtol = 1e-5, .atol = 1e-5};
+        db_counters c;
+        memset(&c, 0, sizeof c);
+        db_mexx_event ev[8];
+        int nev = 0;
+        db_status st = db_mexx_integrate_events(&d, &o, &out, &c, ev, 8, &nev, msg, sizeof msg);
+        printf("root finding, N = 32: %d events, first at %.10f (seed 0.1283, sheet 0.1282957667)\n",
+               nev, nev > 0 ? ev[0].t : NAN);
+        CHECK(st == DB_OK && nev >= 1 && fabs(ev[0].t - 0.1282957667) <= 5e-5,
+              "first root %.10f (status %d, %s)", nev > 0 ? ev[0].t : NAN, (int)st, msg);
+        free(y);
+        db_dae_free(&d);
+    } else {
+        CHECK(0, "build oEoM1: %s", msg);
+    }
+    if (prob->teardown)
+        prob->teardown(&m);
+}
+
 int main(void)
 {
     const db_problem *prob = db_problem_find("insulator_chain");
@@ -299,5 +342,6 @@ int main(void)
     test_initial_values(prob);
     test_derivatives(prob);
     test_radau5_n16(prob);
+    test_roots(prob);
     return check_summary();
 }
