@@ -540,9 +540,6 @@ enum { BR_GO = 0, BR_DONE = 1 };
 #define BDF_OSC_QUIET 20  /* a hold ends this many steps after the mode was last seen */
 #define BDF_OSC_PAYS 0.7  /* a hold paid if its last step is ≥ this × the step at
                              its detection */
-#define BDF_OSC_PERSIST 2 /* consecutive detections that start a hold: a mode the
-                            * method does not damp persists; one fit of a window can
-                            * be a coincidence (Andrews EoM1 at 1e-6: one fit, no mode) */
 #define BDF_OSC_OFF 200   /* steps without detection after a hold that did not pay
                              (doubled after each such hold) */
 
@@ -579,7 +576,7 @@ typedef struct {
      * first; the order and reference step of the window, its length, the
      * steps the order stays held at most 2, and the holds made */
     double og0[BDF_OSC_NDATA], og1[BDF_OSC_NDATA], og2[BDF_OSC_NDATA];
-    int osc_k, osc_n, osc_hold, osc_quiet, osc_off, osc_nfail, osc_seen;
+    int osc_k, osc_n, osc_hold, osc_quiet, osc_off, osc_nfail;
     double osc_h, osc_hk;
     long nosc;
 } bdf_run;
@@ -994,9 +991,8 @@ static int br_stald(bdf_run *r, int korig, int k, double *est)
  * kept with the previous two; their inner products (weighted over the
  * error-test unknowns) fill a window of BDF_OSC_NDATA steps taken with
  * constant coefficients (same order and step, ns ≥ k + 2; any change starts
- * the window again).  At order ≥ 3 a mode detected in BDF_OSC_PERSIST
- * consecutive steps (complex root pair of modulus ≥ ~1 at ≥ 0.25 rad per step,
- * of an undamped mode) starts a hold:
+ * the window again).  At order ≥ 3 a detected mode (complex root pair of
+ * modulus ≥ ~1 at ≥ 0.25 rad per step, of an undamped mode) starts a hold:
  * the order is at most 2, the step size from the order-2 estimate.  The hold
  * lasts while the mode is still seen at order ≤ 2 (a trusted complex pair,
  * damped now) and ends BDF_OSC_QUIET steps after it was last seen; then the
@@ -1047,7 +1043,6 @@ static int br_osc(bdf_run *r, int korig, int k, double *est)
     bdf_osc_fit f;
     const int full = r->osc_n >= BDF_OSC_NDATA;
     const int det = full ? bdf_osc_detect(r->og0, r->og1, r->og2, korig, &f) : -1;
-    r->osc_seen = korig >= 3 && det == 1 ? r->osc_seen + 1 : 0;
     if (r->osc_hold) {
         /* held: the mode still seen at order ≤ 2 (a trusted oscillatory
          * fit, damped or not) keeps the hold */
@@ -1067,8 +1062,7 @@ static int br_osc(bdf_run *r, int korig, int k, double *est)
         }
     } else if (r->osc_off > 0) {
         r->osc_off--;
-    } else if (r->osc_seen >= BDF_OSC_PERSIST) {
-        r->osc_seen = 0;
+    } else if (korig >= 3 && det == 1) {
         r->osc_hold = 1;
         r->osc_quiet = 0;
         r->osc_hk = h;

@@ -19,7 +19,11 @@
  *   - θ ≥ THMIN: a mode resolved by few steps per period, not the slow
  *     oscillation of the solution itself,
  *   - the mode it belongs to is undamped: ζ = ρ e^{iθ} is the BDF-q root of
- *     y' = λy with hλ = μ = Σ_{j=1}^{q} (1 − 1/ζ)^j / j, and |Re μ| ≤ MUCUT |μ|
+ *     y' = λy with hλ = μ = Σ_{j=1}^{q} (1 − 1/ζ)^j / j, and
+ *     |Re μ| ≤ MUCUT min(|μ|, 1): small against the mode's frequency, and the
+ *     mode itself neither grows nor decays by more than e^MUCUT per step (a
+ *     fit with hλ = 0.61 + 7.76i, Andrews EoM1 at 1e-6, is no undamped mode:
+ *     the chains' undamped modes fit |hλ| 0.27-0.83, |Re hλ| ≤ 0.05)
  *     (a damped mode at the edge of the stability region is the case of
  *     Stewart's detection, bdf_stald.h; a fit on too few components can also
  *     produce a pair that no undamped mode explains). */
@@ -86,5 +90,5 @@ int bdf_osc_detect(const double *g0, const double *g1, const double *g2, int q,
         bdf_mu(q, sqrt(b), fit->theta, &fit->mure, &fit->muim);
     return q >= 1 && b >= BDF_OSC_RRCUT && b <= BDF_OSC_RRMAX &&
            fit->theta >= BDF_OSC_THMIN &&
-           fabs(fit->mure) <= BDF_OSC_MUCUT * hypot(fit->mure, fit->muim);
+           fabs(fit->mure) <= BDF_OSC_MUCUT * fmin(hypot(fit->mure, fit->muim), 1.0);
 }

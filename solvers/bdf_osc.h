@@ -19,7 +19,8 @@
 #define BDF_OSC_RRCUT 0.98   /* ρ² at or above which the mode counts as undamped */
 #define BDF_OSC_THMIN 0.25   /* θ (radians per step) at or above which it counts */
 #define BDF_OSC_RRMAX 1.3    /* ρ² above which the data are not a BDF mode */
-#define BDF_OSC_MUCUT 0.1    /* |Re hλ| / |hλ| (damping ratio) of an undamped mode, at most */
+#define BDF_OSC_MUCUT 0.1    /* |Re hλ| / min(|hλ|, 1) of an undamped mode, at most: its
+                              * damping ratio, and its growth or decay per step */
 #define BDF_OSC_RESCUT 0.1   /* largest relative residual of a trusted fit */
 
 typedef struct {
@@ -36,7 +37,7 @@ typedef struct {
  * recurrence over BDF_OSC_NEQ equations.  Returns
  *   1: a trusted complex pair with BDF_OSC_RRCUT ≤ ρ² ≤ BDF_OSC_RRMAX,
  *      θ ≥ BDF_OSC_THMIN, of a mode hλ of BDF-q with |Re hλ| ≤
- *      BDF_OSC_MUCUT |hλ| (q < 1: never 1)
+ *      BDF_OSC_MUCUT min(|hλ|, 1) (q < 1: never 1)
  *      (an undamped oscillatory mode: reduce the order);
  *   0: a trusted fit, no such mode;
  *  −1: no trusted fit (singular data or residual above BDF_OSC_RESCUT).

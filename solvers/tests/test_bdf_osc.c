@@ -11,8 +11,8 @@
  *    the run takes under 2/3 of the steps without it and its velocity error
  *    is smaller (measured: 2136 against 7125 steps, v 1.4e-2 against 4.0e-2
  *    at 1e-6);
- *  - on Andrews EoM1 at 1e-6 (one fit that looks like a mode, not repeated)
- *    it does not fire: the run equals noosc's;
+ *  - on Andrews EoM1 at 1e-6 (one fit of a pair whose mode grows by e^0.61 a
+ *    step) it does not fire: the run equals noosc's;
  *  - on u'' = −ω²(u − sin t), ω = 20, started on its periodic solution so
  *    that only the steps' errors excite the undamped ω-mode: it fires, but
  *    order 2 needs shorter steps for the forcing, and the back-off bounds
@@ -262,10 +262,10 @@ int main(void)
         CHECK(evon < evoff, "chain tol %g: v error %g, noosc %g", tol, evon, evoff);
     }
 
-    /* Andrews EoM1 at 1e-6: one fit of one window looks like an undamped mode at
-     * BDF5 (rho^2 1.21, hλ 0.61 + 7.76i), the next does not; a single detection
-     * must not start a hold (BDF_OSC_PERSIST): the run equals noosc's (before:
-     * 672 steps, gscd 4.37 against 666, 5.00) */
+    /* Andrews EoM1 at 1e-6: one window's fit is a pair of BDF5 (rho^2 1.21) whose
+     * mode hλ = 0.61 + 7.76i grows by e^0.61 a step: no undamped mode, no hold
+     * (|Re hλ| <= 0.1 min(|hλ|, 1)); the run equals noosc's (before: 672 steps,
+     * gscd 4.37 against 666, 5.00) */
     {
         double evon = INFINITY, evoff = INFINITY;
         long hon = -1, hoff = -1;
