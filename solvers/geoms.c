@@ -54,7 +54,13 @@
  *          max_cpu as in radau5; variant: tokens separated by ',', ';' or
  *          blanks: "qr" (default; dgeqp3) or "lu" (complete pivoting), "+I" or
  *          "inv" (energy invariant; a token may also end in "+I", e.g. "lu+I"),
- *          "correct".
+ *          "correct"; "newton=radau5" (default: RADAU5's Newton test),
+ *          "newton=count" (same iteration, steps reduced for predicted slow
+ *          convergence counted apart: extra "slow_convergence_reductions"),
+ *          "newton=report" (GEOMS's documented NIT = 10, FNEWT = min(0.03,
+ *          RTOL)/2, slow convergence counted as NCRJCT with a selector check;
+ *          seed 000 §3 IOPT(3), ROPT(4), IOPT(10)); with either of the last two
+ *          "nit=N", "fnewt=X" override those values (docs/solvers.md, geoms).
  * Returns: DB_OK, DB_FAIL_INPUT (formulation, options, inconsistent initial
  *          values, no energy for +I), DB_FAIL_NEWTON, DB_FAIL_STEPSIZE,
  *          DB_FAIL_BUDGET, DB_FAIL_NONFINITE, DB_FAIL_MEMORY.
