@@ -644,6 +644,31 @@ static inline double newton_end(int n, const double *restrict scal, const double
     return dyno;
 }
 
+/* a system hook after a failed attempt (on_newton_failure, on_slow_convergence)
+ * at the last accepted state: `next` if nothing changed, RR_JAC after a changed
+ * system (its E read again, F(x, y) of the error estimate redone), RR_DONE
+ * when the system stops the run */
+RR_COLD static int rr_system_hook(radau_run *r, int (*hook)(void *, double, const double *),
+                                  int next)
+{
+    const radau_sys *s = r->s;
+    rw *w = &r->w;
+    const int rc = hook(s->ctx, r->x, w->y);
+    if (rc < 0)
+        return rr_stop(r, DB_FAIL_NEWTON, "radau: stopped by the system at t=%g (h=%g)", r->x,
+                       r->h);
+    if (rc > 0) {
+        /* a changed system: its E, Jacobian and F(x, y) of the error estimate */
+        e_scan(w);
+        r->minnewt = w->has_alg ? 2 : 1;
+        next = RR_JAC;
+        if (eval_f(s, r->x, w->y, w->fy0, r->c))
+            return rr_stop(r, DB_FAIL_NONFINITE, "radau: F not finite at t=%g (h=%g)", r->x,
+                           r->h);
+    }
+    return next;
+}
+
 /* the simplified Newton iteration: RR_STEP when converged (go on to the
  * error estimate), RR_FAIL on divergence, too many iterations or a value that
  * is not finite, RR_JAC / RR_DEC when the convergence predicted is too slow
@@ -719,6 +744,9 @@ static int rr_newton(radau_run *r)
                     r->reject = 1;
                     r->last = 0;
                     c->rejected++;
+                    if (s->on_slow_convergence)
+                        return rr_system_hook(r, s->on_slow_convergence,
+                                              r->caljac ? RR_DEC : RR_JAC);
                     return r->caljac ? RR_DEC : RR_JAC;
                 }
             } else {
@@ -910,7 +938,6 @@ static int rr_control(radau_run *r, double err)
 RR_COLD static int rr_newton_failure(radau_run *r)
 {
     const radau_sys *s = r->s;
-    rw *w = &r->w;
     if (r->fixed)
         return rr_stop(r, DB_FAIL_NEWTON, "radau: Newton failed with the fixed step at t=%g, h=%g",
                        r->x, r->h);
@@ -919,21 +946,8 @@ RR_COLD static int rr_newton_failure(radau_run *r)
     r->last = 0;
     r->c->rejected++;
     int next = r->caljac ? RR_DEC : RR_JAC;
-    if (s->on_newton_failure) {
-        const int rc = s->on_newton_failure(s->ctx, r->x, w->y);
-        if (rc < 0)
-            return rr_stop(r, DB_FAIL_NEWTON, "radau: stopped by the system at t=%g (h=%g)", r->x,
-                           r->h);
-        if (rc > 0) {
-            /* a changed system: its E, Jacobian and F(x, y) of the error estimate */
-            e_scan(w);
-            r->minnewt = w->has_alg ? 2 : 1;
-            next = RR_JAC;
-            if (eval_f(s, r->x, w->y, w->fy0, r->c))
-                return rr_stop(r, DB_FAIL_NONFINITE, "radau: F not finite at t=%g (h=%g)", r->x,
-                               r->h);
-        }
-    }
+    if (s->on_newton_failure)
+        return rr_system_hook(r, s->on_newton_failure, next);
     return next;
 }
 
@@ -1019,7 +1033,7 @@ RR_COLD static int rr_start(radau_run *r, const double *y0)
     /* tolerance transformation of RADAU5 */
     r->rtol = 0.1 * pow(p->rtol, 2.0 / 3.0);
     r->atol = r->rtol * (p->atol / p->rtol);
-    r->fnewt = fmax(10 * UROUND / r->rtol, fmin(0.03, sqrt(r->rtol)));
+    r->fnewt = p->fnewt > 0 ? p->fnewt : fmax(10 * UROUND / r->rtol, fmin(0.03, sqrt(r->rtol)));
     r->cpu0 = p->max_cpu > 0 ? db_cpu_seconds() : 0.0;
 
     memcpy(w->y, y0, sizeof(double) * (size_t)n);

@@ -56,6 +56,11 @@ typedef struct radau_sys {
      * returning 1 and a new Jacobian is taken), or < 0 to stop with
      * DB_FAIL_NEWTON.  Like GEOMS's selector update on convergence failure. */
     int (*on_newton_failure)(void *ctx, double t, const double *y);
+    /* optional (additive): called, like on_newton_failure and with the same
+     * return convention, when the step is reduced because the Newton iteration
+     * is predicted to converge too slowly (RADAU5's qnewt reduction, which is
+     * not a divergence).  NULL: that reduction calls nothing (RADAU5). */
+    int (*on_slow_convergence)(void *ctx, double t, const double *y);
     /* optional (additive): 1 if rhs, jac and jac_sparse write every entry of
      * their output and return nonzero for a value that is not finite (as a
      * db_dae with self_checked); the core then neither zeroes F and J before
@@ -93,6 +98,8 @@ typedef struct radau_params {
     double facl, facr;   /* 0.2 <= hnew/h <= 8 as 1/facl .. 1/facr (facl 5, facr 0.125) */
     int gustafsson;      /* 1: predictive controller (default), 0: classical */
     int linsol;          /* RADAU_LINSOL_* (0 = auto) */
+    double fnewt;        /* Newton stopping tolerance on the scaled increment; 0 =
+                            RADAU5's max(10 uround/rtol', min(0.03, sqrt(rtol'))) */
 } radau_params;
 
 void radau_params_default(radau_params *p);
