@@ -20,12 +20,9 @@ int db_papers_events(const db_run_spec *spec, double *t, int max, char *err, siz
         return -1;
     }
     db_mech m;
-    memset(&m, 0, sizeof m);
     char msg[256] = "";
-    if (spec->prob->setup(&m, spec->scenario, spec->par, msg, sizeof msg) != 0) {
-        snprintf(err, errlen, "setup: %s", msg);
+    if (db_papers_mech(spec, &m, err, errlen) != 0)
         return -1;
-    }
     db_roots_install(spec->prob, &m);   /* none: the problem's own, if any */
     int rc = -1;
     db_dae d;

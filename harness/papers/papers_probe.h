@@ -14,6 +14,10 @@
 
 #define DB_PAPERS_MAX_EVENTS 64
 
+/* set up spec's problem (scenario, parameters) into *m: 0, or -1 with "setup: ..."
+ * in err (papers_structure.c; both probes start with it) */
+int db_papers_mech(const db_run_spec *spec, db_mech *m, char *err, size_t errlen);
+
 /* integrate spec (solver mexx) once more with event location on the problem's
  * root-finding switching function (testset/roots.h; over that experiment's
  * interval) or else its own, and write the first max located zeros' times into t

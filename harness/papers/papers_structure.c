@@ -9,15 +9,22 @@
 
 #include "harness/papers/papers_probe.h"
 
-long db_papers_saddle_nnz(const db_run_spec *spec, char *err, size_t errlen)
+int db_papers_mech(const db_run_spec *spec, db_mech *m, char *err, size_t errlen)
 {
-    db_mech m;
-    memset(&m, 0, sizeof m);
+    memset(m, 0, sizeof *m);
     char msg[256] = "";
-    if (spec->prob->setup(&m, spec->scenario, spec->par, msg, sizeof msg) != 0) {
+    if (spec->prob->setup(m, spec->scenario, spec->par, msg, sizeof msg) != 0) {
         snprintf(err, errlen, "setup: %s", msg);
         return -1;
     }
+    return 0;
+}
+
+long db_papers_saddle_nnz(const db_run_spec *spec, char *err, size_t errlen)
+{
+    db_mech m;
+    if (db_papers_mech(spec, &m, err, errlen) != 0)
+        return -1;
     long nnz = -1;
     const size_t np = (size_t)m.np, nv = (size_t)m.nv, nl = (size_t)m.nl;
     double *p = calloc(np + 1, sizeof *p), *v = calloc(nv + 1, sizeof *v);

@@ -25,6 +25,7 @@
 #include "testset/roots.h"
 #include "testset/tests/check.h"
 #include "testset/tests/mechtest.h"
+#include "testset/tests/mexx_events.h"
 
 #define NP 7
 #define NL 6
@@ -222,25 +223,16 @@ static void test_switching(const db_problem *prob)
     CHECK(fabs(s - beta_acc_end) <= 1e-7 * fabs(beta_acc_end),
           "beta''(0.03) = %.17g, test set %.17g", s, beta_acc_end);
     /* the five roots by MEXX's event location (seed 001 §2.5) at 1e-7 */
-    db_dae d;
     char msg[256] = "";
-    CHECK(db_dae_build(&d, &m, DB_OEOM1, msg, sizeof msg) == 0, "build oEoM1: %s", msg);
-    double tend = m.tend, *y = calloc((size_t)d.n, sizeof *y);
-    db_output out = {.nt = 1, .t = &tend, .y = y, .yp = NULL};
-    db_solver_opts o = {.rtol = 1e-7, .atol = 1e-7};
-    db_counters c;
-    memset(&c, 0, sizeof c);
     db_mexx_event ev[8];
     int nev = 0;
-    db_status st = db_mexx_integrate_events(&d, &o, &out, &c, ev, 8, &nev, msg, sizeof msg);
+    db_status st = mexx_events(&m, 1e-7, ev, 8, &nev, msg, sizeof msg);
     CHECK(st == DB_OK && nev == 5, "mexx: status %d, %d events (%s)", (int)st, nev, msg);
     for (int k = 0; k < nev && k < 5; k++) {
         printf("root %d: %.10g (seed 001: %.4g)\n", k + 1, ev[k].t, roots_pub[k]);
         CHECK(fabs(ev[k].t - roots_pub[k]) <= 3e-4 * roots_pub[k] + 5e-7,
               "root %d at %.10g, seed 001 %.4g", k + 1, ev[k].t, roots_pub[k]);
     }
-    free(y);
-    db_dae_free(&d);
 }
 
 int main(void)

@@ -20,6 +20,7 @@
 #include "solvers/solver.h"
 #include "testset/dae.h"
 #include "testset/mechcheck.h"
+#include "testset/tests/mexx_events.h"
 #include "testset/registry.h"
 #include "testset/roots.h"
 #include "testset/tests/check.h"
@@ -302,24 +303,14 @@ static void test_roots(const db_problem *prob)
           "the plain problem: no switching function, t_end 0.1");
     CHECK(db_roots_install(prob, &m) == 0 && m.nswitch == 1 && m.switching && m.tend == 0.2,
           "root finding: one switching function, t_end 0.2");
-    db_dae d;
-    if (m.switching && db_dae_build(&d, &m, DB_OEOM1, msg, sizeof msg) == 0) {
-        double tend = m.tend, *y = calloc((size_t)d.n, sizeof *y);
-        db_output out = {.nt = 1, .t = &tend, .y = y, .yp = NULL};
-        db_solver_opts o = {.rtol = 1e-5, .atol = 1e-5};
-        db_counters c;
-        memset(&c, 0, sizeof c);
+    if (m.switching) {
         db_mexx_event ev[8];
         int nev = 0;
-        db_status st = db_mexx_integrate_events(&d, &o, &out, &c, ev, 8, &nev, msg, sizeof msg);
+        db_status st = mexx_events(&m, 1e-5, ev, 8, &nev, msg, sizeof msg);
         printf("root finding, N = 32: %d events, first at %.10f (seed 0.1283, sheet 0.1282957667)\n",
                nev, nev > 0 ? ev[0].t : NAN);
         CHECK(st == DB_OK && nev >= 1 && fabs(ev[0].t - 0.1282957667) <= 5e-5,
               "first root %.10f (status %d, %s)", nev > 0 ? ev[0].t : NAN, (int)st, msg);
-        free(y);
-        db_dae_free(&d);
-    } else {
-        CHECK(0, "build oEoM1: %s", msg);
     }
     if (prob->teardown)
         prob->teardown(&m);
