@@ -207,9 +207,9 @@ static double table_digits(const char *row)
     snprintf(want, sizeof want, "| %s |", row);
     while (fgets(line, sizeof line, f))
         if (strncmp(line, want, strlen(want)) == 0) {
-            /* | name | primary | check | agreement | at t_end | published | */
+            /* | name | primary | check | agreement | at t_end | component | published | */
             char *c = line;
-            for (int bar = 0; bar < 5 && c; bar++)
+            for (int bar = 0; bar < 6 && c; bar++)
                 c = strchr(c + 1, '|');
             if (c)
                 sscanf(c + 1, "%lf", &d);
