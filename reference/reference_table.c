@@ -187,6 +187,31 @@ static void component_digits(char *buf, size_t len, const cJSON *j)
     }
 }
 
+/* a cell of the HTML table: a word with a digit and a hyphen (1e-13, p:1) kept on
+ * one line, so that a narrow page wraps the cell between words only */
+static void html_cell(FILE *html, const char *text)
+{
+    fputs("<td>", html);
+    for (const char *w = text; *w;) {
+        size_t n = strcspn(w, " ");
+        int digit = 0, hyphen = 0;
+        for (size_t i = 0; i < n; i++) {
+            digit |= w[i] >= '0' && w[i] <= '9';
+            hyphen |= w[i] == '-';
+        }
+        if (digit && hyphen)
+            fprintf(html, "<span style=\"white-space:nowrap\">%.*s</span>", (int)n, w);
+        else
+            fprintf(html, "%.*s", (int)n, w);
+        w += n;
+        if (*w == ' ') {
+            fputc(' ', html);
+            w++;
+        }
+    }
+    fputs("</td>", html);
+}
+
 int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
 {
     const char *head[] = {"reference", "primary (stored): family, method",
@@ -285,7 +310,7 @@ int db_reference_table(FILE *md, FILE *html, const cJSON *runs)
             if (html) {
                 fprintf(html, "<tr>");
                 for (int c = 0; c < ncol; c++)
-                    fprintf(html, "<td>%s</td>", cell[c]);
+                    html_cell(html, cell[c]);
                 fprintf(html, "</tr>\n");
             }
             cJSON_Delete(j);
