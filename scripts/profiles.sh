@@ -79,7 +79,7 @@ cpu_model=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/
     echo "source files summed). **Ir/step** = instructions / (calls × accepted steps); the share of"
     if [ $SIM = 1 ]; then
         echo "the run's instructions; per step, the mispredicted branches (conditional and indirect, by"
-        echo "callgrind's simple predictor model) and the D1 misses (reads and writes) of its simulated"
+        echo "callgrind's simple predictor model) and the D1 misses (reads and writes) and the I1 misses (instruction fetches) of its simulated"
         echo "caches. Functions show their object (\`daebench\`) or, inlined parts of libm and libc, their"
     else
         echo "the run's instructions. Functions show their object (\`daebench\`) or, inlined parts of libm"
