@@ -37,7 +37,7 @@
 #             orders of the methods, "index-2/3", formulas (−log10)
 #   R-env     the platform: Debian 12
 #   R-list    the numbering of the "Benchmark your own solver" steps
-#   R-time    wall times and the machine (about 20 min, 2 shared cores): they
+#   R-time    wall times and the machine (about 10 min, 2 shared cores): they
 #             depend on the machine, docs/running.md has the measurements
 #   R-expt    the experiment's input: radau5's safety factor 0.9 → 0.7
 # usage: test_readme_numbers.sh DAEBENCH_BINARY SOURCE_DIR
