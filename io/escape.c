@@ -136,6 +136,34 @@ const char *db_esc_html(const char *s)
     return apply(s, r_html, "", "");
 }
 
+void db_html_words(FILE *f, const char *s)
+{
+    char word[256];
+    for (const char *w = s ? s : ""; *w;) {
+        size_t n = strcspn(w, " ");
+        int digit = 0, hyphen = 0;
+        for (size_t i = 0; i < n; i++) {
+            digit |= w[i] >= '0' && w[i] <= '9';
+            hyphen |= w[i] == '-';
+        }
+        /* a long word is written as it is (it may break anywhere) */
+        int keep = digit && hyphen && n < sizeof word;
+        while (n > 0) {
+            size_t k = n < sizeof word - 1 ? n : sizeof word - 1;
+            memcpy(word, w, k);
+            word[k] = '\0';
+            fprintf(f, keep ? "<span style=\"white-space:nowrap\">%s</span>" : "%s",
+                    db_esc_html(word));
+            w += k;
+            n -= k;
+        }
+        if (*w == ' ') {
+            fputc(' ', f);
+            w++;
+        }
+    }
+}
+
 const char *db_esc_md(const char *s)
 {
     return apply(s, r_md, "", "");

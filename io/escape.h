@@ -27,6 +27,8 @@
 #ifndef DAEBENCH_ESCAPE_H
 #define DAEBENCH_ESCAPE_H
 
+#include <stdio.h>
+
 #define DB_ESC_RING 16
 #define DB_NAME_MAX 64
 
@@ -36,6 +38,11 @@ const char *db_esc_html(const char *s);
 const char *db_esc_md(const char *s);
 const char *db_esc_csv(const char *s);
 const char *db_esc_term(const char *s);
+
+/* s as HTML text (db_esc_html) written to f, with every space-separated word
+ * that holds a digit and a hyphen (1e-13, t=0.714, p:1) kept on one line: a
+ * narrow table wraps such a cell between words only */
+void db_html_words(FILE *f, const char *s);
 
 /* s in place made printable UTF-8 (issue 28: text from a solver plugin): every
  * control character (C0, DEL, C1 as U+0080..U+009F) and every byte that is not

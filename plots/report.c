@@ -347,7 +347,7 @@ static void page(out2 *o, const cJSON **v, int n, const char *plots, const char 
                     str(v[i], "formulation"), num(v[i], "rtol", NULL, NULL), shown);
             esc(o->h, str(v[i], "reason"));
             fprintf(o->h, "</td><td>");
-            esc(o->h, str(v[i], "message"));
+            db_html_words(o->h, str(v[i], "message"));
             if (x) {
                 fprintf(o->h, "<br><i>expected: ");
                 esc(o->h, x->reason);

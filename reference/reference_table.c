@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "io/escape.h"
 #include "io/jsonio.h"
 #include "reference.h"
 #include "measure_names.h"
@@ -187,28 +188,11 @@ static void component_digits(char *buf, size_t len, const cJSON *j)
     }
 }
 
-/* a cell of the HTML table: a word with a digit and a hyphen (1e-13, p:1) kept on
- * one line, so that a narrow page wraps the cell between words only */
+/* a cell of the HTML table (escape.h: numbers like 1e-13 kept on one line) */
 static void html_cell(FILE *html, const char *text)
 {
     fputs("<td>", html);
-    for (const char *w = text; *w;) {
-        size_t n = strcspn(w, " ");
-        int digit = 0, hyphen = 0;
-        for (size_t i = 0; i < n; i++) {
-            digit |= w[i] >= '0' && w[i] <= '9';
-            hyphen |= w[i] == '-';
-        }
-        if (digit && hyphen)
-            fprintf(html, "<span style=\"white-space:nowrap\">%.*s</span>", (int)n, w);
-        else
-            fprintf(html, "%.*s", (int)n, w);
-        w += n;
-        if (*w == ' ') {
-            fputc(' ', html);
-            w++;
-        }
-    }
+    db_html_words(html, text);
     fputs("</td>", html);
 }
 

@@ -13,8 +13,32 @@ static void same(const char *got, const char *want, const char *what)
     CHECK(strcmp(got, want) == 0, "%s: got [%s], want [%s]", what, got, want);
 }
 
+/* db_html_words into a string */
+static void html_words(const char *s, char *out, size_t len)
+{
+    FILE *f = tmpfile();
+    out[0] = '\0';
+    if (!f)
+        return;
+    db_html_words(f, s);
+    rewind(f);
+    size_t n = fread(out, 1, len - 1, f);
+    out[n] = '\0';
+    fclose(f);
+}
+
 int main(void)
 {
+    {   /* HTML words: a number with a hyphen kept on one line, the text escaped */
+        char out[512];
+        html_words("step size too small at t=0.714, h=7.9e-24 <b>", out, sizeof out);
+        same(out, "step size too small at t=0.714, "
+                  "<span style=\"white-space:nowrap\">h=7.9e-24</span> &lt;b&gt;",
+             "html words");
+        html_words("a-b 12 x<1e-3", out, sizeof out);
+        same(out, "a-b 12 <span style=\"white-space:nowrap\">x&lt;1e-3</span>",
+             "html words: only words with a digit and a hyphen");
+    }
     /* gnuplot single-quoted strings: ' doubled; control bytes, ` and @ neutralised */
     same(db_esc_gnuplot("a'; system('x'); b='"), "a''; system(''x''); b=''", "gnuplot quote");
     same(db_esc_gnuplot("`id` @m\nx"), "?id? ?m?x", "gnuplot backquote, macro, newline");
