@@ -17,6 +17,15 @@
 #include "plots/matrix.h"
 #include "reference/measure_names.h"
 
+/* a formulation's name into dst[n], cut to fit (snprintf from one cell into
+ * another of the same array is an overlap to the compiler) */
+static void copy_name(char *dst, size_t n, const char *src)
+{
+    size_t k = strnlen(src, n - 1);
+    memcpy(dst, src, k);
+    dst[k] = '\0';
+}
+
 #define MAXP 64  /* pages */
 #define MAXS 16  /* solvers */
 #define MAXF 8   /* formulations (series) per cell */
@@ -142,14 +151,14 @@ void db_matrix_write(FILE *h, FILE *m, const cJSON *runs)
                 for (int i = 0; i < q->n; i++)
                     if (!(q->pt[i].acc <= c->best)) {
                         c->best = q->pt[i].acc;
-                        snprintf(c->formbest, sizeof c->formbest, "%.15s", q->form);
+                        copy_name(c->formbest, sizeof c->formbest, q->form);
                     }
                 for (int L = 0; L < 3; L++) {
                     double w = db_curve_least_work(q->pt, q->n, levels[L]);
                     if (isfinite(w) && !(w >= c->work[L])) {
                         c->work[L] = w;
                         if (L == 1)
-                            snprintf(c->form6, sizeof c->form6, "%.15s", q->form);
+                            copy_name(c->form6, sizeof c->form6, q->form);
                     }
                 }
             }
