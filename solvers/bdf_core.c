@@ -220,7 +220,12 @@ static int bdf_mem_alloc(bdf_mem *w)
     w->Erowind = w->sp ? d->jac_rowind : NULL;
     w->jacf = w->sp ? d->jac_sparse : d->jac;
     w->J = calloc((size_t)w->nJ + 1, sizeof(double));
-    w->ls = db_linsol_new(nlu, w->Ecolptr, w->Erowind, 0);
+    /* the rows y_i' = y_{i+m2} eliminated (exact only with the analytic J,
+     * whose entries there are exactly 1) */
+    const int reduced = !w->sp && !w->cfg.ls && d->m1 > 0 && d->neq == d->n &&
+                        w->jmode == BDF_JAC_ANALYTIC && w->cfg.linsol != BDF_LINSOL_FULL;
+    w->ls = reduced ? db_linsol_new_reduced(nlu, d->m1, d->m2, 0)
+                    : db_linsol_new(nlu, w->Ecolptr, w->Erowind, 0);
     if (!w->J || !w->ls || bdf_e_compress(w) != 0)
         return -1;
     if (w->sp)
@@ -267,6 +272,8 @@ int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msg
             cfg->linsol = BDF_LINSOL_DENSE;
         else if (strcmp(tok, "sparse") == 0)
             cfg->linsol = BDF_LINSOL_SPARSE;
+        else if (strcmp(tok, "full") == 0)
+            cfg->linsol = BDF_LINSOL_FULL;
         else if (strcmp(tok, "stald") == 0)
             cfg->stald = 1;
         else if (strcmp(tok, "nostald") == 0)

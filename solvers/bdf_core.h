@@ -42,7 +42,10 @@ typedef struct {
     const double *history;
     /* linear algebra (additive): 0 auto = sparse LU when the DAE offers jac_sparse,
      * the Jacobian is analytic, the system is square, n > BDF_SPARSE_MIN_N and a
-     * sparse LU is compiled in; BDF_LINSOL_DENSE / BDF_LINSOL_SPARSE force it */
+     * sparse LU is compiled in; BDF_LINSOL_DENSE / BDF_LINSOL_SPARSE force it.
+     * The dense LU eliminates the DAE's rows y_i' = y_{i+m2} first (db_dae's m1,
+     * m2; linsolver_reduced.c) when the Jacobian is analytic and the system
+     * square; BDF_LINSOL_FULL (variant full) factors the whole matrix */
     int linsol;
     /* stability limit detection (bdf_stald.h): 1 on (variant stald), 0 off
      * (default; variant nostald) */
@@ -52,7 +55,7 @@ typedef struct {
     int osc;
 } bdf_config;
 
-enum { BDF_LINSOL_AUTO = 0, BDF_LINSOL_DENSE = 1, BDF_LINSOL_SPARSE = 2 };
+enum { BDF_LINSOL_AUTO = 0, BDF_LINSOL_DENSE = 1, BDF_LINSOL_SPARSE = 2, BDF_LINSOL_FULL = 3 };
 #define BDF_SPARSE_MIN_N 100
 
 /* Parse a comma-separated variant string into cfg (defaults first):

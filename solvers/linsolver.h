@@ -3,14 +3,17 @@
  * assembled by the caller in the layer's storage and then factored and solved
  * through a small table of operations (in the manner of SUNDIALS' SUNLinearSolver).
  *
- * Three implementations, chosen by size and structure (db_linsol_new):
+ * Four implementations, chosen by size and structure (db_linsol_new,
+ * db_linsol_new_reduced):
  *   small   dense, n <= DB_LINSOL_SMALL_MAX: our own unblocked LU with partial
  *           pivoting (linsolver_dense_small.c), substitutions for one
  *           right-hand side.  Same operations in the same order as reference
  *           LAPACK's dgetrf/zgetrf + dgetrs/zgetrs, so the same bits;
  *   lapack  dense, larger n: LAPACK's blocked dgetrf/zgetrf (linsolver_lapack.c);
  *   klu     sparse, a fixed compressed-column pattern: SuiteSparse KLU through
- *           sparse_lu.h (linsolver_klu.c).
+ *           sparse_lu.h (linsolver_klu.c);
+ *   reduced dense, with the rows y_i' = y_{i+m2} eliminated first
+ *           (linsolver_reduced.c; RADAU5's M1, M2).
  *
  * Storage ("values"): nval numbers per matrix, dense column-major (nval = n²,
  * entry (i, j) at j n + i) or the values of the CSC pattern (nval = nnz).  The
@@ -62,6 +65,14 @@ const char *db_linsol_kind(int n, int sparse);
  * the complex matrix and operations.  NULL on no memory or no sparse LU. */
 db_linsol *db_linsol_new(int n, const int *colptr, const int *rowind, int complex_too);
 void db_linsol_free(db_linsol *ls);
+
+/* A dense solver of n unknowns (kind "reduced", linsolver_reduced.c) for
+ * matrices c E − J whose first m1 rows are those of  y_i' = y_{i+m2}  (db_dae's
+ * m1, m2; m1 a multiple of m2, 0 < m1 < n): entry (i, i) = c, (i, i+m2) = −1,
+ * no other non-zero in those rows.  The caller fills ls->a (ls->zr, ls->zi) in
+ * full as for the dense kinds; factor and solve work on the n − m1 others.
+ * NULL on bad sizes or no memory. */
+db_linsol *db_linsol_new_reduced(int n, int m1, int m2, int complex_too);
 
 /* value index of entry (i, j), or -1 if outside the pattern */
 long db_linsol_pos(const db_linsol *ls, int i, int j);

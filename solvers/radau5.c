@@ -99,9 +99,11 @@ static db_status radau5_integrate(const db_dae *d, const db_solver_opts *o, db_o
                 p.linsol = RADAU_LINSOL_DENSE;
             } else if (strcmp(tok, "sparse") == 0) {
                 p.linsol = RADAU_LINSOL_SPARSE;
+            } else if (strcmp(tok, "full") == 0) {
+                p.linsol = RADAU_LINSOL_FULL;
             } else {
                 if (msg && msglen)
-                    snprintf(msg, msglen, "radau5: unknown variant '%s' (known: fixed, dense, sparse)",
+                    snprintf(msg, msglen, "radau5: unknown variant '%s' (known: fixed, dense, sparse, full)",
                              tok);
                 return DB_FAIL_INPUT;
             }
@@ -112,7 +114,7 @@ static db_status radau5_integrate(const db_dae *d, const db_solver_opts *o, db_o
         .n = d->n, .E = d->E, .index = d->index, .ctx = &rc,
         .rhs = radau5_rhs, .jac = radau5_jac,
         .accepted = o->step_point ? radau5_accepted : NULL, .self_checked = d->self_checked,
-        .dae = d,
+        .dae = d, .m1 = d->m1, .m2 = d->m2,
     };
     if (d->jac_sparse && d->jac_colptr && d->jac_rowind && d->E_sp) {
         s.nnz = d->jac_nnz;

@@ -258,7 +258,7 @@ RR_COLD static int e_alloc(rw *w, const radau_sys *s)
     return 0;
 }
 
-RR_COLD static int rw_alloc(rw *w, const radau_sys *s, int sparse)
+RR_COLD static int rw_alloc(rw *w, const radau_sys *s, int sparse, int reduced)
 {
     const int n = s->n;
     const size_t nn = (size_t)(n > 0 ? n : 1);
@@ -266,7 +266,9 @@ RR_COLD static int rw_alloc(rw *w, const radau_sys *s, int sparse)
     w->n = n;
     w->index = s->index;
     w->y = calloc(16 * nn, sizeof(double));
-    w->ls = sparse ? db_linsol_new(n, s->colptr, s->rowind, 1) : db_linsol_new(n, NULL, NULL, 1);
+    w->ls = sparse    ? db_linsol_new(n, s->colptr, s->rowind, 1)
+            : reduced ? db_linsol_new_reduced(n, s->m1, s->m2, 1)
+                      : db_linsol_new(n, NULL, NULL, 1);
     if (!w->y || !w->ls)
         goto fail;
     w->J = calloc((size_t)(w->ls->nval > 0 ? w->ls->nval : 1), sizeof(double));
@@ -1108,9 +1110,11 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
     const int sparse = s->jac_sparse && s->colptr && s->rowind && s->E_sp &&
                        db_linsol_kind(n, 1) != NULL && p->linsol != RADAU_LINSOL_DENSE &&
                        (p->linsol == RADAU_LINSOL_SPARSE || n > RADAU_SPARSE_MIN_N);
+    /* dense with the rows y_i' = y_{i+m2} eliminated, unless told otherwise */
+    const int reduced = !sparse && s->m1 > 0 && p->linsol != RADAU_LINSOL_FULL;
     radau_run r;
     memset(&r, 0, sizeof r);
-    if (rw_alloc(&r.w, s, sparse))
+    if (rw_alloc(&r.w, s, sparse, reduced))
         return fail(DB_FAIL_MEMORY, msg, msglen, "radau: out of memory (n=%g)", n, 0);
     r.s = s;
     r.p = p;

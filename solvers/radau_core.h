@@ -72,14 +72,20 @@ typedef struct radau_sys {
      * between (one indirect call less on the path taken about ten times per
      * step) */
     const db_dae *dae;
+    /* optional (additive, 0 = none): rows i < m1 are  y_i' = y_{i+m2}  (db_dae's
+     * m1, m2; RADAU5's M1, M2): on the dense path the iteration matrices are
+     * then solved through the other n − m1 unknowns (linsolver_reduced.c) */
+    int m1, m2;
 } radau_sys;
 
 /* linear algebra of the Newton iteration (radau_params.linsol) */
 enum {
     RADAU_LINSOL_AUTO = 0,    /* sparse when the system offers it, n > RADAU_SPARSE_MIN_N
                                  and a sparse LU is compiled in; dense otherwise */
-    RADAU_LINSOL_DENSE = 1,   /* dense LAPACK LU */
-    RADAU_LINSOL_SPARSE = 2   /* sparse LU whenever the system offers it */
+    RADAU_LINSOL_DENSE = 1,   /* dense LU (of the n − m1 unknowns when m1 > 0) */
+    RADAU_LINSOL_SPARSE = 2,  /* sparse LU whenever the system offers it */
+    RADAU_LINSOL_FULL = 3     /* dense LU of the whole matrix, rows y_i' = y_{i+m2}
+                                 not eliminated */
 };
 #define RADAU_SPARSE_MIN_N 100
 

@@ -80,6 +80,14 @@ struct db_dae {
      * value is not finite, so a caller needs neither zero the output before the
      * call nor scan it afterwards (the solvers' hot paths skip both). */
     int self_checked;
+
+    /* second-order structure (additive; 0 for hand-made DAEs): for i < m1, row
+     * i is  y_i' = y_{i+m2}  (E's row i is e_iᵀ, F_i = y_{i+m2}, so ∂F_i/∂y =
+     * e_{i+m2}ᵀ); m1 is a multiple of m2.  The p rows p' = v (every formulation
+     * but GGL: m1 = m2 = n_p) and, with accelerations as unknowns, the v rows
+     * v' = a as well (m1 = 2 n_p).  A solver may eliminate these rows from its
+     * iteration matrix (RADAU5's M1, M2; solvers/linsolver_reduced.c). */
+    int m1, m2;
 };
 
 /* names "EoM", "EoM1", "EoM0", "GGL", "oEoM1", "oEoM0" */

@@ -974,6 +974,12 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
     d->off_m = nm ? w->im : -1;
     d->off_eta = f == DB_GGL && nl ? w->ie : -1;
     d->neq = np + nv + (w->has_a ? nv : 0) + ncon;
+    /* rows y_i' = y_{i+m2}: p' = v (not in GGL, whose p rows hold −Gᵀη),
+     * then v' = a when a follows v (np == nv, checked above) */
+    if (f != DB_GGL && np > 0) {
+        d->m2 = np;
+        d->m1 = w->has_a ? 2 * np : np;
+    }
     w->row0 = np + nv + (w->has_a ? nv : 0);
     const int neq = d->neq;
     /* sizes in size_t: a system whose dense matrices could not be indexed with
