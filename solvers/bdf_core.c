@@ -76,6 +76,7 @@
 #include "bdf_stald.h"
 #include "fdjac.h"
 #include "linsolver.h"
+#include "powers.h"
 
 #define NCOL (BDF_MAXORD + 2)
 
@@ -878,10 +879,7 @@ static void br_correct(bdf_run *r)
                 break;
             }
             if (m > 0) {
-                /* x^(1/1) is x: pow's result for exponent 1 is
-                 * exact, so the call is left out there */
-                const double q = delnrm / oldnrm;
-                double rate = m == 1 ? q : pow(q, 1.0 / m);
+                const double rate = db_root(delnrm / oldnrm, m);
                 if (rate > 0.9)
                     break;
                 r->s = rate / (1.0 - rate);
@@ -1171,7 +1169,7 @@ static int br_accept(bdf_run *r)
     if (cfg->osc && !cfg->fixed_step && !cfg->fixed_order)
         k = br_osc(r, korig, k, &est);
     if (choose && !cfg->fixed_step) {
-        double q = pow(2.0 * est + 0.0001, -1.0 / (k + 1));
+        double q = db_root_inv(2.0 * est + 0.0001, k + 1);
         if (q >= 2.0)
             hnew = 2.0 * h;
         else if (q <= 1.0)
@@ -1234,7 +1232,7 @@ static int br_fail(bdf_run *r)
         r->nef++;
         if (r->nef == 1) {
             r->k = r->knew;
-            q = 0.9 * pow(2.0 * r->est + 0.0001, -1.0 / (r->k + 1));
+            q = 0.9 * db_root_inv(2.0 * r->est + 0.0001, r->k + 1);
             q = fmax(0.25, fmin(0.9, q));
         } else {
             if (r->nef > 2 && !cfg->fixed_order)

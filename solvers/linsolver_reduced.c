@@ -26,33 +26,68 @@ typedef struct {
     double icr, ici; /* 1/c of the real matrix (icr), of the complex one (icr + i ici) */
     double zcr, zci;
     double *d, *di;  /* [m2] the back-substitution's z⁽ᵏ⁺¹⁾ / c^…, real and imaginary */
+    double *t;       /* [2 (n − m1)] scratch of the reduction */
 } reduced;
 
-/* reduced matrix of A (n×n, column-major) into B ((n−m1)², column-major): the
- * real part; for the complex case the imaginary parts ai, bi too (else NULL) */
-static void reduce(int n, int m1, int m2, const double *ar, const double *ai, double icr,
-                   double ici, double *br, double *bi)
+/* reduced real matrix of A (n×n, column-major) into B ((n−m1)², column-major):
+ * A22, plus in its first m2 columns the Horner sums of the blocks of A21 (t [nr]
+ * scratch); every loop runs down a column */
+static void reduce_real(int n, int m1, int m2, const double *restrict a, double ic,
+                        double *restrict bm, double *restrict t)
 {
     const int nr = n - m1, k = m1 / m2;
-    for (int j = 0; j < nr; j++)
-        for (int i = 0; i < nr; i++) {
-            br[i + (size_t)j * nr] = ar[(m1 + i) + (size_t)(m1 + j) * n];
-            if (bi)
-                bi[i + (size_t)j * nr] = ai[(m1 + i) + (size_t)(m1 + j) * n];
+    for (int j = 0; j < nr; j++) {
+        const double *restrict src = a + m1 + (size_t)(m1 + j) * n;
+        double *restrict dst = bm + (size_t)j * nr;
+        for (int i = 0; i < nr; i++)
+            dst[i] = src[i];
+    }
+    for (int l = 0; l < m2; l++) {
+        const double *restrict a0 = a + m1 + (size_t)l * n;
+        for (int i = 0; i < nr; i++)
+            t[i] = a0[i] * ic;
+        for (int b = 1; b < k; b++) {
+            const double *restrict ab = a + m1 + (size_t)(b * m2 + l) * n;
+            for (int i = 0; i < nr; i++)
+                t[i] = (t[i] + ab[i]) * ic;
         }
-    for (int l = 0; l < m2; l++)
+        double *restrict dst = bm + (size_t)l * nr;
+        for (int i = 0; i < nr; i++)
+            dst[i] += t[i];
+    }
+}
+
+/* the same for the complex matrix ar + i ai, 1/c = icr + i ici (tr, ti [nr]) */
+static void reduce_complex(int n, int m1, int m2, const double *restrict ar,
+                           const double *restrict ai, double icr, double ici,
+                           double *restrict br, double *restrict bi, double *restrict tr,
+                           double *restrict ti)
+{
+    const int nr = n - m1, k = m1 / m2;
+    for (int j = 0; j < nr; j++) {
+        const size_t s0 = m1 + (size_t)(m1 + j) * n, d0 = (size_t)j * nr;
         for (int i = 0; i < nr; i++) {
-            double sr = 0.0, si = 0.0;
-            for (int b = 0; b < k; b++) {
-                const size_t pos = (m1 + i) + (size_t)(b * m2 + l) * n;
-                const double xr = sr + ar[pos], xi = si + (ai ? ai[pos] : 0.0);
-                sr = xr * icr - xi * ici;
-                si = xr * ici + xi * icr;
+            br[d0 + i] = ar[s0 + i];
+            bi[d0 + i] = ai[s0 + i];
+        }
+    }
+    for (int l = 0; l < m2; l++) {
+        for (int i = 0; i < nr; i++)
+            tr[i] = ti[i] = 0.0;
+        for (int b = 0; b < k; b++) {
+            const size_t s0 = m1 + (size_t)(b * m2 + l) * n;
+            for (int i = 0; i < nr; i++) {
+                const double xr = tr[i] + ar[s0 + i], xi = ti[i] + ai[s0 + i];
+                tr[i] = xr * icr - xi * ici;
+                ti[i] = xr * ici + xi * icr;
             }
-            br[i + (size_t)l * nr] += sr;
-            if (bi)
-                bi[i + (size_t)l * nr] += si;
         }
+        const size_t d0 = (size_t)l * nr;
+        for (int i = 0; i < nr; i++) {
+            br[d0 + i] += tr[i];
+            bi[d0 + i] += ti[i];
+        }
+    }
 }
 
 static void inverse(double cr, double ci, double *icr, double *ici)
@@ -65,9 +100,8 @@ static void inverse(double cr, double ci, double *icr, double *ici)
 static int rd_factor(db_linsol *ls)
 {
     reduced *r = ls->impl;
-    double zero_im;
-    inverse(ls->a[0], 0.0, &r->icr, &zero_im);
-    reduce(ls->n, r->m1, r->m2, ls->a, NULL, r->icr, 0.0, r->in->a, NULL);
+    r->icr = 1.0 / ls->a[0];
+    reduce_real(ls->n, r->m1, r->m2, ls->a, r->icr, r->in->a, r->t);
     return r->in->ops->factor(r->in);
 }
 
@@ -75,7 +109,8 @@ static int rd_factor_complex(db_linsol *ls)
 {
     reduced *r = ls->impl;
     inverse(ls->zr[0], ls->zi[0], &r->zcr, &r->zci);
-    reduce(ls->n, r->m1, r->m2, ls->zr, ls->zi, r->zcr, r->zci, r->in->zr, r->in->zi);
+    reduce_complex(ls->n, r->m1, r->m2, ls->zr, ls->zi, r->zcr, r->zci, r->in->zr, r->in->zi,
+                   r->t, r->t + (ls->n - r->m1));
     return r->in->ops->factor_complex(r->in);
 }
 
@@ -86,8 +121,10 @@ static void rd_solve(db_linsol *ls, double *b)
     const double ic = r->icr;
     const double *a = ls->a;
     /* s⁽ʲ⁾ in place of r⁽ʲ⁾, last block first */
-    for (int i = m1 - 1; i >= 0; i--)
-        b[i] = (i + m2 < m1 ? b[i] + b[i + m2] : b[i]) * ic;
+    for (int i = m1 - 1; i >= m1 - m2; i--)
+        b[i] *= ic;
+    for (int i = m1 - m2 - 1; i >= 0; i--)
+        b[i] = (b[i] + b[i + m2]) * ic;
     /* r₂ − A21 s */
     double *restrict b2 = b + m1;
     for (int j = 0; j < m1; j++) {
@@ -114,11 +151,8 @@ static void rd_solve_complex(db_linsol *ls, double *br, double *bi)
     const double cr = r->zcr, ci = r->zci;
     const double *ar = ls->zr, *ai = ls->zi;
     for (int i = m1 - 1; i >= 0; i--) {
-        double xr = br[i], xi = bi[i];
-        if (i + m2 < m1) {
-            xr += br[i + m2];
-            xi += bi[i + m2];
-        }
+        const double xr = i + m2 < m1 ? br[i] + br[i + m2] : br[i];
+        const double xi = i + m2 < m1 ? bi[i] + bi[i + m2] : bi[i];
         br[i] = xr * cr - xi * ci;
         bi[i] = xr * ci + xi * cr;
     }
@@ -180,8 +214,9 @@ db_linsol *db_linsol_new_reduced(int n, int m1, int m2, int complex_too)
     if (r) {
         r->m1 = m1;
         r->m2 = m2;
-        r->d = calloc(2 * (size_t)m2, sizeof(double));
+        r->d = calloc(2 * (size_t)m2 + 2 * (size_t)(n - m1), sizeof(double));
         r->di = r->d ? r->d + m2 : NULL;
+        r->t = r->d ? r->d + 2 * m2 : NULL;
         r->in = db_linsol_new(n - m1, NULL, NULL, complex_too);
     }
     ls->impl = r;

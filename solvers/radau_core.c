@@ -65,6 +65,7 @@
 
 #include "radau_core.h"
 #include "linsolver.h"
+#include "powers.h"
 
 /* ---- method coefficients ------------------------------------------------ */
 #define SQ6 2.449489742783178098197284
@@ -738,7 +739,7 @@ static int rr_newton(radau_run *r)
             r->thqold = thq;
             if (r->theta < 0.99) {
                 r->faccon = r->theta / (1.0 - r->theta);
-                const double dyth = r->faccon * dyno * pow(r->theta, nit - 1 - newt) / fnewt;
+                const double dyth = r->faccon * dyno * db_powi(r->theta, nit - 1 - newt) / fnewt;
                 if (dyth >= 1.0 && !r->fixed) {
                     /* predicted to converge too slowly: smaller step */
                     const double qnewt = fmax(1e-4, fmin(20.0, dyth));
@@ -852,7 +853,7 @@ static int rr_accept(radau_run *r, double err, double hnew, double quot)
     r->nsing = 0;
     if (!r->fixed && r->p->gustafsson) {
         if (r->naccpt > 1) {
-            double facgus = (r->hacc / h) * pow(err * err / r->erracc, 0.25) / r->safe;
+            double facgus = (r->hacc / h) * db_root(err * err / r->erracc, 4) / r->safe;
             facgus = fmax(r->facr, fmin(r->facl, facgus));
             quot = fmax(quot, facgus);
             hnew = h / quot;
@@ -920,7 +921,7 @@ static int rr_control(radau_run *r, double err)
 {
     /* new step size, hnew/h in [1/facl, 1/facr] */
     const double fac = fmin(r->safe, r->cfac / (r->newt + 2 * r->nit));
-    const double quot = fmax(r->facr, fmin(r->facl, pow(err, 0.25) / fac));
+    const double quot = fmax(r->facr, fmin(r->facl, db_root(err, 4) / fac));
     const double hnew = r->h / quot;
     if (err < 1.0)
         return rr_accept(r, err, hnew, quot);
