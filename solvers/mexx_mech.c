@@ -37,8 +37,9 @@ int db_mm_init(db_mm *w, const db_mech *m)
     w->fv = mm_new(nv * nv);
     int bad = !w->M || !w->G || !w->H || !w->C || !w->F || !w->f || !w->r || !w->tmp ||
               !w->tmp2 || !w->fp || !w->fv;
+    /* the saddle systems through C M⁻¹ Cᵀ wherever M is diagonal (saddle.h) */
     if (bad || db_saddle_alloc(&w->sv, w->nv, w->nc) || db_saddle_alloc(&w->sp, w->nv, w->nl) ||
-        db_mechfd_init(&w->fd, m)) {
+        db_saddle_range(&w->sv) || db_saddle_range(&w->sp) || db_mechfd_init(&w->fd, m)) {
         db_mm_free(w);
         return -1;
     }
