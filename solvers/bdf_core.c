@@ -1330,7 +1330,7 @@ db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf
     /* structured path, chosen from the DAE's sparsity (cfg->linsol) */
     w->sp = d->jac_sparse && d->jac_colptr && d->jac_rowind && d->E_sp && !cfg->ls &&
             d->neq == d->n && w->jmode == BDF_JAC_ANALYTIC && db_linsol_kind(d->n, 1) &&
-            cfg->linsol != BDF_LINSOL_DENSE &&
+            cfg->linsol != BDF_LINSOL_DENSE && cfg->linsol != BDF_LINSOL_FULL &&
             (cfg->linsol == BDF_LINSOL_SPARSE || d->n > BDF_SPARSE_MIN_N);
     if (bdf_mem_alloc(w) != 0) {
         bdf_mem_free(w);

@@ -1110,6 +1110,7 @@ db_status radau_integrate(const radau_sys *s, double t0, const double *y0,
     /* structured path: chosen from the system's sparsity (radau_params.linsol) */
     const int sparse = s->jac_sparse && s->colptr && s->rowind && s->E_sp &&
                        db_linsol_kind(n, 1) != NULL && p->linsol != RADAU_LINSOL_DENSE &&
+                       p->linsol != RADAU_LINSOL_FULL &&
                        (p->linsol == RADAU_LINSOL_SPARSE || n > RADAU_SPARSE_MIN_N);
     /* dense with the rows y_i' = y_{i+m2} eliminated, unless told otherwise */
     const int reduced = !sparse && s->m1 > 0 && p->linsol != RADAU_LINSOL_FULL;
