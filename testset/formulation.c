@@ -372,6 +372,9 @@ static inline int lean_nonfinite(const double *x, size_t n)
 {
     double s0 = 0.0, s1 = 0.0;
     size_t i = 0;
+    if (n < 16)     /* a short F: one plain sum, without the packed loop's set-up */
+        for (; i < n; i++)
+            s0 += x[i];
     for (; i + 2 <= n; i += 2) {
         s0 += x[i];
         s1 += x[i + 1];
