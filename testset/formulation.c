@@ -9,7 +9,6 @@
  * algebraic unknowns a = v' (formulations.md §4, implementer's note); with a
  * constant regular M, v' = M⁻¹(f − Gᵀλ − Hᵀμ) uses the LU of M computed once. */
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +48,8 @@ typedef struct {
                                1 << C_*, for dae_rhs_dense */
     int acc;                /* the formulation has acceleration-level rows */
     int row0;               /* first constraint row */
+    int rrow;               /* first row of r = f − Gᵀλ − Hᵀμ in F (v or a rows) */
+    int ggl;                /* the p rows carry −Gᵀη (GGL with n_λ > 0) */
     int ip, iv, ia, il, im, ie;  /* offsets, always valid (absent → 0) */
     double *Mc, *Mlu;       /* constant M (nv×nv) and its LU (when !has_a) */
     int *piv;
@@ -95,10 +96,18 @@ static int nmax_of(int np, int nl, int nm)
     return x > 0 ? x : 1;
 }
 
-/* J[r0.., c0..] += s · B (rows×cols); B never lies in J */
-static void add_block(double *restrict J, int ld, int r0, int c0, const double *restrict B,
-                      int rows, int cols, double s)
+/* J[r0.., c0..] += s · B (rows×cols); B never lies in J.  A block of one row
+ * (one constraint) runs along the row, without the set-up of a column loop
+ * per entry */
+static inline void add_block(double *restrict J, int ld, int r0, int c0,
+                             const double *restrict B, int rows, int cols, double s)
 {
+    if (rows == 1) {
+        double *restrict Jr = J + r0 + (size_t)c0 * ld;
+        for (int j = 0; j < cols; j++)
+            Jr[(size_t)j * ld] += s * B[j];
+        return;
+    }
     for (int j = 0; j < cols; j++) {
         double *restrict Jj = J + r0 + (size_t)(c0 + j) * ld;
         const double *restrict Bj = B + (size_t)j * rows;
@@ -354,46 +363,30 @@ static inline void lean_copy(double *restrict y, const double *restrict x, int n
         y[i] = x[i];
 }
 
-/* 1 if some x_i is not finite (exponent bits all ones: Inf or NaN), tested on
- * the bits: (b & exponent mask) + the exponent's lowest bit reaches bit 63
- * exactly for those, so one OR over all entries (integer operations the
- * vectorizer takes, unlike a floating-point sum) carries the answer in bit 63 */
+/* 1 if some x_i is not finite (Inf or NaN).  A non-finite term makes every
+ * later partial sum non-finite, so a finite sum (two partial sums, which the
+ * vectorizer turns into one packed one: an addition per two entries) clears
+ * all entries at once; only a non-finite sum, which finite entries can also
+ * give by overflowing, is settled entry by entry */
 static inline int lean_nonfinite(const double *x, size_t n)
 {
-    const uint64_t exp_mask = 0x7ff0000000000000u, exp_lsb = 0x0010000000000000u;
-    uint64_t acc = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t b;
-        memcpy(&b, x + i, sizeof b);
-        acc |= (b & exp_mask) + exp_lsb;
+    double s0 = 0.0, s1 = 0.0;
+    size_t i = 0;
+    if (n < 16)     /* a short F: one plain sum, without the packed loop's set-up */
+        for (; i < n; i++)
+            s0 += x[i];
+    for (; i + 2 <= n; i += 2) {
+        s0 += x[i];
+        s1 += x[i + 1];
     }
-    return (int)(acc >> 63);
-}
-
-/* y_j += s Σ_i A_ij x_i over the rows i (A rows×cols), as gemvT_add; one
- * and two rows (one or two constraints) written out, the same sums */
-static inline void lean_gemvT_add(const double *restrict A, int rows, int cols,
-                                  const double *restrict x, double s, double *restrict y)
-{
-    if (rows == 1) {
-        const double x0 = x[0];
-        for (int j = 0; j < cols; j++)
-            y[j] += s * (0.0 + A[j] * x0);
-        return;
-    }
-    if (rows == 2) {
-        const double x0 = x[0], x1 = x[1];
-        for (int j = 0; j < cols; j++)
-            y[j] += s * ((0.0 + A[2 * j] * x0) + A[2 * j + 1] * x1);
-        return;
-    }
-    for (int j = 0; j < cols; j++) {
-        const double *a = A + (size_t)j * rows;
-        double acc = 0;
-        for (int i = 0; i < rows; i++)
-            acc += a[i] * x[i];
-        y[j] += s * acc;
-    }
+    if (i < n)
+        s0 += x[i];
+    if (isfinite(s0 + s1))
+        return 0;
+    for (i = 0; i < n; i++)
+        if (!isfinite(x[i]))
+            return 1;
+    return 0;
 }
 
 /* y += A (s x), columns with s x_j = 0 skipped, as gemv_add; one row written out */
@@ -420,40 +413,90 @@ static inline void lean_gemv_add(const double *restrict A, int rows, int cols,
     }
 }
 
+/* r_j −= Σ_i A_ij x_i (A rows×cols), the sums of gemvT_add with s = −1
+ * (y + (−1)·acc and y − acc are the same operation); one row written out */
+static inline void lean_gemvT_sub(const double *restrict A, int rows, int cols,
+                                  const double *restrict x, double *restrict r)
+{
+    if (rows == 1) {
+        const double x0 = x[0];
+        for (int j = 0; j < cols; j++)
+            r[j] -= 0.0 + A[j] * x0;
+        return;
+    }
+    for (int j = 0; j < cols; j++) {
+        const double *a = A + (size_t)j * rows;
+        double acc = 0;
+        for (int i = 0; i < rows; i++)
+            acc += a[i] * x[i];
+        r[j] -= acc;
+    }
+}
+
+/* the GGL p rows and r's −Gᵀλ in one pass over G: F_j = v_j − (Gᵀη)_j,
+ * r_j −= (Gᵀλ)_j, each sum as in gemvT_add */
+static inline void lean_ggl_p(const double *restrict G, int rows, int cols,
+                              const double *restrict l, const double *restrict eta,
+                              const double *restrict v, double *restrict F,
+                              double *restrict r)
+{
+    if (rows == 1) {
+        const double l0 = l[0], e0 = eta[0];
+        for (int j = 0; j < cols; j++) {
+            const double g = G[j];
+            r[j] -= 0.0 + g * l0;
+            F[j] = v[j] - (0.0 + g * e0);
+        }
+        return;
+    }
+    for (int j = 0; j < cols; j++) {
+        const double *a = G + (size_t)j * rows;
+        double al = 0, ae = 0;
+        for (int i = 0; i < rows; i++) {
+            al += a[i] * l[i];
+            ae += a[i] * eta[i];
+        }
+        r[j] -= al;
+        F[j] = v[j] - ae;
+    }
+}
+
 static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
 {
     const db_mech *m = d->mech;
-    fwork *w = d->work;
+    const fwork *w = d->work;
     const int np = m->np, nv = m->nv, nl = m->nl, nm = m->nm;
     const double *p = y + w->ip, *v = y + w->iv;
-    const double *a = w->has_a ? y + w->ia : NULL;
     const double *l = nl ? y + w->il : w->zero, *mu = nm ? y + w->im : w->zero;
 
-    /* every row but the p rows zeroed at once: r's rows for the force
-     * callback, the constraint rows for theirs (the v rows with accelerations
-     * are overwritten) */
-    lean_zero(F + np, d->neq - np);
-    /* r = f − Gᵀλ − Hᵀμ into its rows of F */
-    double *r = F + np + (w->has_a ? nv : 0);
+    /* r = f − Gᵀλ − Hᵀμ is formed in its rows of F (v rows, or a rows with
+     * accelerations); those and the constraint rows are zeroed at once for
+     * the callbacks */
+    double *r = F + w->rrow;
+    lean_zero(r, d->neq - w->rrow);
     m->force(m, t, p, v, l, mu, r);
     if (nl) {
         lean_zero(w->G, nl * np);
         m->G(m, t, p, w->G);
-        lean_gemvT_add(w->G, nl, np, l, -1.0, r);
+        /* p rows with r's −Gᵀλ */
+        if (w->ggl) {
+            lean_ggl_p(w->G, nl, np, l, y + w->ie, v, F, r);
+        } else {
+            lean_gemvT_sub(w->G, nl, np, l, r);
+            lean_copy(F, v, np);
+        }
+    } else {
+        lean_copy(F, v, np);
     }
     if (nm) {
         lean_zero(w->H, nm * nv);
         m->H(m, t, p, w->H);
-        lean_gemvT_add(w->H, nm, nv, mu, -1.0, r);
+        lean_gemvT_sub(w->H, nm, nv, mu, r);
     }
-    /* p rows */
-    lean_copy(F, v, np);
-    if (d->form == DB_GGL && nl)
-        lean_gemvT_add(w->G, nl, np, y + w->ie, -1.0, F);
     /* v rows (r already there without a) and a rows: r − M a */
-    int row = np + nv;
-    const double *vdot = a;
+    const double *vdot = NULL;
     if (w->has_a) {
+        const double *a = y + w->ia;
         lean_copy(F + np, a, nv);
         const double *M = w->Mc;
         if (!(m->flags & DB_MASS_CONST)) {
@@ -462,7 +505,7 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
             M = w->M;
         }
         lean_gemv_add(M, nv, nv, a, -1.0, r);
-        row += nv;
+        vdot = a;
     } else if (w->acc) {
         lean_copy(w->w, r, nv);
         db_dense_lu_solve(nv, w->Mlu, w->piv, w->w);
@@ -472,7 +515,7 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
      * in the order of the C_* values (the table in db_dae_build), so one test
      * of the mask per kind replaces a dispatch per block */
     const unsigned cm = w->cmask;
-    double *c = F + row;
+    double *c = F + w->row0;
     if (cm & 1u << C_G) {
         m->g(m, t, p, c);
         c += nl;
@@ -623,8 +666,12 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
                 break;
             db_mechd_Gw_p(&w->fd, t, p, v, w->T);
             add_block(J, ld, row, cp, w->T, nl, np, 1.0);
-            db_mechd_g_tp(&w->fd, t, p, w->T);
-            add_block(J, ld, row, cp, w->T, nl, np, 1.0);
+            /* without g_t, g_tp is zero: adding +0 to entries that are
+             * 0 + x (never −0) leaves their bits, so it is skipped */
+            if (m->g_t) {
+                db_mechd_g_tp(&w->fd, t, p, w->T);
+                add_block(J, ld, row, cp, w->T, nl, np, 1.0);
+            }
             add_block(J, ld, row, cv, w->G, nl, np, 1.0);
             row += nl;
             break;
@@ -633,8 +680,10 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
                 break;
             db_mechd_Hw_p(&w->fd, t, p, v, w->T);
             add_block(J, ld, row, cp, w->T, nm, np, 1.0);
-            db_mechd_h_p(&w->fd, t, p, w->T);
-            add_block(J, ld, row, cp, w->T, nm, np, 1.0);
+            if (m->h) {                 /* h_p is zero without h, as g_tp */
+                db_mechd_h_p(&w->fd, t, p, w->T);
+                add_block(J, ld, row, cp, w->T, nm, np, 1.0);
+            }
             add_block(J, ld, row, cv, w->H, nm, nv, 1.0);
             row += nm;
             break;
@@ -981,6 +1030,8 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
         d->m1 = w->has_a ? 2 * np : np;
     }
     w->row0 = np + nv + (w->has_a ? nv : 0);
+    w->rrow = np + (w->has_a ? nv : 0);
+    w->ggl = f == DB_GGL && nl > 0;
     const int neq = d->neq;
     /* sizes in size_t: a system whose dense matrices could not be indexed with
      * an int (or would not fit in memory) is refused before any allocation */
