@@ -778,6 +778,16 @@ static view *load_views(const char *path, cJSON **json, const cJSON **runs_out, 
     return v;
 }
 
+/* wait for one page's child process; 1 if it drew its page */
+static int page_done(void)
+{
+    int st;
+    pid_t pid;
+    while ((pid = waitpid(-1, &st, 0)) < 0 && errno == EINTR)
+        ;
+    return pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
 int db_cmd_plot(int argc, char **argv)
 {
     const char *results = "results/bench.json", *outdir = NULL, *trajdir = NULL;
@@ -855,6 +865,12 @@ int db_cmd_plot(int argc, char **argv)
     }
     if (n > 0 && plot_profile(runs, outdir, scriptdir) != 0)
         rc = DB_EXIT_BAD_INPUT;
+    /* the pages, each in a child process, as many at a time as there are
+     * cores (at most 8): their diagrams are independent files, and gnuplot's
+     * runs are most of plot's time */
+    long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    jobs = jobs < 1 ? 1 : jobs > 8 ? 8 : jobs;
+    int running = 0;
     for (int a = 0; a < n;) {
         int b = a;
         while (b < n && same_page(&v[a], &v[b]))
@@ -870,10 +886,28 @@ int db_cmd_plot(int argc, char **argv)
             }
             c = d;
         }
-        if (plot_page(&pc, trajdir) != 0)
-            rc = DB_EXIT_BAD_INPUT;
         a = b;
+        for (; running >= jobs; running--)
+            if (!page_done())
+                rc = DB_EXIT_BAD_INPUT;
+        fflush(stdout);
+        fflush(stderr);
+        pid_t pid = jobs > 1 ? fork() : -1;
+        if (pid == 0) {
+            int r = plot_page(&pc, trajdir);
+            fflush(stdout);
+            fflush(stderr);
+            _exit(r != 0);
+        }
+        if (pid > 0) {
+            running++;
+        } else if (plot_page(&pc, trajdir) != 0) {   /* one job, or no fork: here */
+            rc = DB_EXIT_BAD_INPUT;
+        }
     }
+    for (; running > 0; running--)
+        if (!page_done())
+            rc = DB_EXIT_BAD_INPUT;
     free(v);
     free(bv);
     cJSON_Delete(j);
