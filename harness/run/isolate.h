@@ -63,4 +63,8 @@ void db_isolate_check_env(void);
 int db_run_isolated(const db_run_spec *spec, const db_isolate_limits *lim, db_run_result *res,
                     char *err, size_t errlen);
 
+/* glibc: no fastbins in this process from now on (see isolate.c); called by
+ * the run's fork itself, and by bench before it parses anything */
+void db_isolate_no_fastbins(void);
+
 #endif

@@ -638,6 +638,7 @@ static void run_groups(const item *items, int n, const db_suite *suite, int jobs
 
 int db_cmd_bench(int argc, char **argv)
 {
+    db_isolate_no_fastbins();   /* before any allocation: its workers fork every run */
     const char *suite_name = "quick", *out = "results", *tols_s = NULL;
     filter fp = {.any = 1}, ff = {.any = 1}, fs = {.any = 1};
     long shard_k = 1, shard_n = 1;
