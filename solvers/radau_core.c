@@ -342,14 +342,25 @@ static inline int eval_f(const radau_sys *s, double t, const double *y, double *
     return eval_f_checked(s, t, y, F);
 }
 
-/* a = −J, zr + i zi = −J (distinct arrays: restrict) */
-static inline void neg_j(int nval, const double *restrict J, double *restrict a,
-                         double *restrict zr, double *restrict zi)
+/* a = −J, zr + i zi = −J, then E's non-zeros (positions epos, values ev)
+ * added: a += fac1 e, zr += alphn e, zi += betan e (distinct arrays:
+ * restrict, so that nothing is reloaded after a store) */
+static inline void form_matrices(int nval, int ne, double fac1, double alphn, double betan,
+                                 const double *restrict J, const long *restrict epos,
+                                 const double *restrict ev, double *restrict a,
+                                 double *restrict zr, double *restrict zi)
 {
     for (int k = 0; k < nval; k++) {
         a[k] = -J[k];
         zr[k] = -J[k];
         zi[k] = 0.0;
+    }
+    for (int k = 0; k < ne; k++) {
+        const long d = epos[k];
+        const double e = ev[k];
+        a[d] += fac1 * e;
+        zr[d] += alphn * e;
+        zi[d] += betan * e;
     }
 }
 
@@ -358,13 +369,7 @@ static int decompose(rw *w, double fac1, double alphn, double betan)
 {
     db_linsol *ls = w->ls;
     const int ne = w->nnz < 0 ? w->n : w->nnz;
-    neg_j(ls->nval, w->J, ls->a, ls->zr, ls->zi);
-    for (int k = 0; k < ne; k++) {
-        const long d = w->epos[k];
-        ls->a[d] += fac1 * w->ev[k];
-        ls->zr[d] += alphn * w->ev[k];
-        ls->zi[d] += betan * w->ev[k];
-    }
+    form_matrices(ls->nval, ne, fac1, alphn, betan, w->J, w->epos, w->ev, ls->a, ls->zr, ls->zi);
     if (db_linsol_factor(ls))
         return 1;
     return db_linsol_factor_complex(ls) ? 1 : 0;
@@ -373,27 +378,36 @@ static int decompose(rw *w, double fac1, double alphn, double betan)
 /* error weights at y for step h (index-aware) */
 static void set_scal(rw *w, double atol, double rtol, double h)
 {
+    const int n = w->n;
     const double ah = fabs(h);
-    for (int i = 0; i < w->n; i++) {
-        double sc = atol + rtol * fabs(w->y[i]);
-        if (w->index) {
-            if (w->index[i] == 2)
-                sc /= ah;
-            else if (w->index[i] >= 3)
-                sc /= ah * ah;
-        }
-        w->scal[i] = sc;
+    const double *restrict y = w->y;
+    const int *restrict index = w->index;
+    double *restrict scal = w->scal;
+    if (!index) {
+        for (int i = 0; i < n; i++)
+            scal[i] = atol + rtol * fabs(y[i]);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        double sc = atol + rtol * fabs(y[i]);
+        if (index[i] == 2)
+            sc /= ah;
+        else if (index[i] >= 3)
+            sc /= ah * ah;
+        scal[i] = sc;
     }
 }
 
-static double rms_scaled(const rw *w, const double *v)
+static double rms_scaled(const rw *w, const double *restrict v)
 {
+    const int n = w->n;
+    const double *restrict scal = w->scal;
     double s = 0.0;
-    for (int i = 0; i < w->n; i++) {
-        const double q = v[i] / w->scal[i];
+    for (int i = 0; i < n; i++) {
+        const double q = v[i] / scal[i];
         s += q * q;
     }
-    return sqrt(s / (w->n > 0 ? w->n : 1));
+    return sqrt(s / (n > 0 ? n : 1));
 }
 
 /* value (and derivative) of the collocation polynomial of the last step
@@ -681,6 +695,8 @@ static int rr_newton(radau_run *r)
     const int n = r->n, nit = r->nit;
     const double x = r->x, h = r->h, xph = x + h, fnewt = r->fnewt;
     const double fac1 = GAM_U1 / h, alphn = ALPH / h, betan = BETA / h;
+    /* a self-checked DAE's F called directly (eval_f's choice made once) */
+    const db_dae *dae = s->dae && s->self_checked ? s->dae : NULL;
     r->newt = 0;
     r->faccon = pow(fmax(r->faccon, UROUND), 0.8);
     r->theta = r->thet;
@@ -692,9 +708,16 @@ static int rr_newton(radau_run *r)
             return RR_FAIL;
         /* stage values of F into z1, z2, z3 */
         int bad = 0;
-        bad |= eval_f(s, x + C1 * h, w->t1, w->z1, c);
-        bad |= eval_f(s, x + C2 * h, w->t2, w->z2, c);
-        bad |= eval_f(s, xph, w->t3, w->z3, c);
+        if (dae) {
+            c->f_evals += 3;
+            bad |= dae->rhs(dae, x + C1 * h, w->t1, w->z1) != 0;
+            bad |= dae->rhs(dae, x + C2 * h, w->t2, w->z2) != 0;
+            bad |= dae->rhs(dae, xph, w->t3, w->z3) != 0;
+        } else {
+            bad |= eval_f(s, x + C1 * h, w->t1, w->z1, c);
+            bad |= eval_f(s, x + C2 * h, w->t2, w->z2, c);
+            bad |= eval_f(s, xph, w->t3, w->z3, c);
+        }
         if (bad) {
             r->nonfinite = 1;
             return RR_FAIL;
@@ -818,14 +841,20 @@ static void rr_output(radau_run *r)
     }
 }
 
-/* the accepted stages: y += z3 and the coefficients c1, c2, c3 of the
- * collocation polynomial (distinct arrays) */
-static inline void accept_stages(int n, const double *restrict z1, const double *restrict z2,
-                                 const double *restrict z3, double *restrict y,
-                                 double *restrict c1, double *restrict c2, double *restrict c3)
+/* the accepted stages: y += z3, copied to c0, and the coefficients c1, c2,
+ * c3 of the collocation polynomial (distinct arrays); returns 1 if the new
+ * y is not finite */
+static inline int accept_stages(int n, const double *restrict z1, const double *restrict z2,
+                                const double *restrict z3, double *restrict y,
+                                double *restrict c0, double *restrict c1, double *restrict c2,
+                                double *restrict c3)
 {
+    double nf = 0.0;
     for (int i = 0; i < n; i++) {
-        y[i] += z3[i];
+        const double yi = y[i] + z3[i];
+        y[i] = yi;
+        c0[i] = yi;
+        nf += yi - yi;   /* 0 for a finite y_i, NaN otherwise */
         const double z1i = z1[i], z2i = z2[i];
         c1[i] = (z2i - z3[i]) / C2M1;
         const double ak = (z1i - z2i) / C1MC2;
@@ -833,6 +862,7 @@ static inline void accept_stages(int n, const double *restrict z1, const double 
         c2[i] = (ak - c1[i]) / C1M1;
         c3[i] = c2[i] - acont3;
     }
+    return !(nf == 0.0);
 }
 
 /* the step is accepted: new state, collocation polynomial, hooks, output,
@@ -866,7 +896,8 @@ static int rr_accept(radau_run *r, double err, double hnew, double quot)
     } else {
         r->x = r->last ? r->tend : r->x + h;
     }
-    accept_stages(n, w->z1, w->z2, w->z3, w->y, w->cont + n, w->cont + 2 * n, w->cont + 3 * n);
+    const int nonfin = accept_stages(n, w->z1, w->z2, w->z3, w->y, w->cont, w->cont + n,
+                                     w->cont + 2 * n, w->cont + 3 * n);
     int force_jac = 0;
     if (s->accepted) {
         const int rc = s->accepted(s->ctx, r->x, w->y);
@@ -877,11 +908,15 @@ static int rr_accept(radau_run *r, double err, double hnew, double quot)
             e_scan(w);
             r->minnewt = w->has_alg ? 2 : 1;
         }
+        /* the hook may have changed y: checked and copied again */
+        for (int i = 0; i < n; i++)
+            if (!isfinite(w->y[i]))
+                return rr_stop(r, DB_FAIL_NONFINITE, "radau: solution not finite at t=%g", r->x,
+                               0);
+        memcpy(w->cont, w->y, sizeof(double) * (size_t)n);
+    } else if (nonfin) {
+        return rr_stop(r, DB_FAIL_NONFINITE, "radau: solution not finite at t=%g", r->x, 0);
     }
-    for (int i = 0; i < n; i++)
-        if (!isfinite(w->y[i]))
-            return rr_stop(r, DB_FAIL_NONFINITE, "radau: solution not finite at t=%g", r->x, 0);
-    memcpy(w->cont, w->y, sizeof(double) * (size_t)n);
     rr_output(r);
     r->caljac = 0;
     if (r->last)
