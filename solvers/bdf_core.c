@@ -109,6 +109,8 @@ typedef struct {
     double *ev;
     double *ed;                  /* [n] E's diagonal when E is square and diagonal
                                     (0 on a zero row), else NULL */
+    int nd;                      /* with ed: its non-zeros are ed[0 .. nd−1] and
+                                    the rest is 0 (the algebraic rows last), or −1 */
     int (*jacf)(const db_dae *d, double t, const double *y, double *J);
     /* the linear-solver layer (linsolver.h): P = cj E − J (n×n, small dense,
      * LAPACK or KLU), or the augmented least-squares matrix ((neq+n)², dense) */
@@ -191,6 +193,13 @@ static int bdf_e_compress(bdf_mem *w)
         for (int j = 0; j < n; j++)
             for (int k = w->ecp[j]; k < w->ecp[j + 1]; k++)
                 w->ed[j] = w->ev[k];
+        int nd = 0;
+        while (nd < n && w->ed[nd] != 0.0)
+            nd++;
+        w->nd = nd;
+        for (int j = nd; j < n; j++)
+            if (w->ed[j] != 0.0)
+                w->nd = -1;
     }
     return 0;
 }
@@ -371,6 +380,22 @@ static int bdf_res(bdf_mem *w, double t, const double *y, const double *yp, doub
          * or y'_i is 0 (as below) */
         const double *restrict ed = w->ed;
         double z = 0.0;
+        if (w->nd >= 0) {
+            /* the same values with the test of e_i done once (bdf_e_compress) */
+            const int nd = w->nd;
+            for (int i = 0; i < nd; i++) {
+                const double p = yp[i] != 0.0 ? ed[i] * yp[i] : -0.0;
+                const double r = -F[i] + p;
+                R[i] = r * sc;
+                z += r - r;
+            }
+            for (int i = nd; i < m; i++) {
+                const double r = -F[i] + -0.0;
+                R[i] = r * sc;
+                z += r - r;
+            }
+            return !(z == 0.0);
+        }
         for (int i = 0; i < m; i++) {
             /* x + (−0) is x for every x: the product left out by a select */
             const double p = ed[i] != 0.0 && yp[i] != 0.0 ? ed[i] * yp[i] : -0.0;
@@ -773,9 +798,12 @@ static void br_coefficients(bdf_run *r)
         ck = w->alpha[k];
     r->ck = ck;
     if (kp1 >= nsp1)
-        for (int j = nsp1; j <= kp1; j++)
+        for (int j = nsp1; j <= kp1; j++) {
+            double *restrict ph = w->phi + (size_t)(j - 1) * n;
+            const double bj = w->beta[j - 1];
             for (int i = 0; i < n; i++)
-                w->phi[(size_t)(j - 1) * n + i] *= w->beta[j - 1];
+                ph[i] *= bj;
+        }
     r->t = r->told + h;
     const double hs = fmin(1.0, fabs(h) / r->hscale_ref);
     if (hs != w->hscale)
