@@ -525,13 +525,15 @@ static int rr_attempt(radau_run *r)
 }
 
 /* the stage increments z_k (at c1q, c2q, c3q = h/hold times the nodes) from
- * the collocation polynomial of the last step (ak1..ak3), and f = T⁻¹ z
+ * the collocation polynomial of the last step (ak1..ak3), f = T⁻¹ z and the
+ * stage points y + z_k of the first Newton iteration into t1, t2, t3
  * (distinct arrays: restrict, see the Newton loops below) */
 static inline void predict_stages(int n, double c1q, double c2q, double c3q,
                                   const double *restrict ak1, const double *restrict ak2,
-                                  const double *restrict ak3, double *restrict z1,
-                                  double *restrict z2, double *restrict z3, double *restrict f1,
-                                  double *restrict f2, double *restrict f3)
+                                  const double *restrict ak3, const double *restrict y,
+                                  double *restrict z1, double *restrict z2, double *restrict z3,
+                                  double *restrict f1, double *restrict f2, double *restrict f3,
+                                  double *restrict t1, double *restrict t2, double *restrict t3)
 {
     for (int i = 0; i < n; i++) {
         const double z1i = c1q * (ak1[i] + (c1q - C2M1) * (ak2[i] + (c1q - C1M1) * ak3[i]));
@@ -543,10 +545,15 @@ static inline void predict_stages(int n, double c1q, double c2q, double c3q,
         f1[i] = TI11 * z1i + TI12 * z2i + TI13 * z3i;
         f2[i] = TI21 * z1i + TI22 * z2i + TI23 * z3i;
         f3[i] = TI31 * z1i + TI32 * z2i + TI33 * z3i;
+        const double yi = y[i];
+        t1[i] = yi + z1i;
+        t2[i] = yi + z2i;
+        t3[i] = yi + z3i;
     }
 }
 
-/* error weights and starting values from the previous collocation polynomial */
+/* error weights, starting values from the previous collocation polynomial
+ * (zero at the first step) and the stage points of the first iteration */
 static void rr_predict(radau_run *r)
 {
     rw *w = &r->w;
@@ -554,12 +561,17 @@ static void rr_predict(radau_run *r)
     const double h = r->h;
     set_scal(w, r->atol, r->rtol, h);
     if (r->first) {
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
             w->z1[i] = w->z2[i] = w->z3[i] = w->f1[i] = w->f2[i] = w->f3[i] = 0.0;
+            w->t1[i] = w->y[i] + w->z1[i];
+            w->t2[i] = w->y[i] + w->z2[i];
+            w->t3[i] = w->y[i] + w->z3[i];
+        }
     } else {
         const double c3q = h / r->hold;
         predict_stages(n, C1 * c3q, C2 * c3q, c3q, w->cont + n, w->cont + 2 * n,
-                       w->cont + 3 * n, w->z1, w->z2, w->z3, w->f1, w->f2, w->f3);
+                       w->cont + 3 * n, w->y, w->z1, w->z2, w->z3, w->f1, w->f2, w->f3,
+                       w->t1, w->t2, w->t3);
     }
 }
 
@@ -574,19 +586,6 @@ static inline void vsum(int n, const double *restrict a, const double *restrict 
 {
     for (int i = 0; i < n; i++)
         out[i] = a[i] + b[i];
-}
-
-/* the three stage points y + z_k into t1, t2, t3 */
-static inline void stage_points(int n, const double *restrict y, const double *restrict z1,
-                                const double *restrict z2, const double *restrict z3,
-                                double *restrict t1, double *restrict t2, double *restrict t3)
-{
-    for (int i = 0; i < n; i++) {
-        const double yi = y[i];
-        t1[i] = yi + z1[i];
-        t2[i] = yi + z2[i];
-        t3[i] = yi + z3[i];
-    }
 }
 
 /* the transformed right-hand sides, in place of the stage values of F in
@@ -700,9 +699,8 @@ static int rr_newton(radau_run *r)
     r->newt = 0;
     r->faccon = pow(fmax(r->faccon, UROUND), 0.8);
     r->theta = r->thet;
-    /* the stage points of the first iteration (newton_end forms those of
-     * the next ones) */
-    stage_points(n, w->y, w->z1, w->z2, w->z3, w->t1, w->t2, w->t3);
+    /* the stage points: of the first iteration from rr_predict, of the next
+     * ones from newton_end */
     for (;;) {
         if (r->newt >= nit)
             return RR_FAIL;
@@ -791,6 +789,22 @@ static inline void err_combine(int n, double hee1, double hee2, double hee3,
         out[i] = hee1 * z1[i] + hee2 * z2[i] + hee3 * z3[i];
 }
 
+/* err_combine, emul and vsum of the error estimate for a diagonal E in one
+ * pass: t2 = E (e·z)/h (as emul: 0 + e_i v_i), t3 = t2 + F(y0) */
+static inline void err_rhs_ediag(int n, double hee1, double hee2, double hee3,
+                                 const double *restrict ed, const double *restrict z1,
+                                 const double *restrict z2, const double *restrict z3,
+                                 const double *restrict fy0, double *restrict t2,
+                                 double *restrict t3)
+{
+    for (int i = 0; i < n; i++) {
+        const double v = hee1 * z1[i] + hee2 * z2[i] + hee3 * z3[i];
+        const double e = 0.0 + ed[i] * v;
+        t2[i] = e;
+        t3[i] = e + fy0[i];
+    }
+}
+
 /* the embedded error estimate into *err (0 with the fixed step); RR_STEP, or
  * RR_FAIL if it is not finite */
 static int rr_error(radau_run *r, double *err)
@@ -801,9 +815,14 @@ static int rr_error(radau_run *r, double *err)
     *err = 0.0;
     if (r->fixed)
         return RR_STEP;
-    err_combine(n, DD1 / h, DD2 / h, DD3 / h, w->z1, w->z2, w->z3, w->t1);
-    emul(w, w->t1, w->t2);                   /* t2 = E (e·z)/h, kept */
-    vsum(n, w->t2, w->fy0, w->t3);
+    if (w->ediag) {
+        err_rhs_ediag(n, DD1 / h, DD2 / h, DD3 / h, w->ed, w->z1, w->z2, w->z3, w->fy0, w->t2,
+                      w->t3);
+    } else {
+        err_combine(n, DD1 / h, DD2 / h, DD3 / h, w->z1, w->z2, w->z3, w->t1);
+        emul(w, w->t1, w->t2);               /* t2 = E (e·z)/h, kept */
+        vsum(n, w->t2, w->fy0, w->t3);
+    }
     db_linsol_solve(w->ls, w->t3);
     r->c->solves++;
     *err = fmax(rms_scaled(w, w->t3), 1e-10);
