@@ -805,7 +805,10 @@ static void br_coefficients(bdf_run *r)
                 ph[i] *= bj;
         }
     r->t = r->told + h;
-    const double hs = fmin(1.0, fabs(h) / r->hscale_ref);
+    /* fmin(1, v) without the library call: v when v < 1, else 1 (also for
+     * a NaN v, as fmin) */
+    const double hv = fabs(h) / r->hscale_ref;
+    const double hs = hv < 1.0 ? hv : 1.0;
     if (hs != w->hscale)
         bdf_set_hscale(w, hs);
 

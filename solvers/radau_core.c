@@ -148,6 +148,13 @@ typedef struct {
     const int *index;
 } rw;
 
+/* fmax(x, c) for a constant c > 0 without the library call: x when x > c,
+ * else c (also for a NaN x, as fmax) */
+static inline double max_const(double x, double c)
+{
+    return x > c ? x : c;
+}
+
 RR_COLD static void rw_free(rw *w)
 {
     free(w->y);
@@ -774,7 +781,7 @@ static int rr_newton(radau_run *r)
                 return RR_FAIL;
             }
         }
-        r->dynold = fmax(dyno, UROUND);
+        r->dynold = max_const(dyno, UROUND);
         if ((r->faccon * dyno <= fnewt && (newt >= r->minnewt || dyno <= fnewt)) || tiny)
             return RR_STEP;
     }
@@ -825,14 +832,14 @@ static int rr_error(radau_run *r, double *err)
     }
     db_linsol_solve(w->ls, w->t3);
     r->c->solves++;
-    *err = fmax(rms_scaled(w, w->t3), 1e-10);
+    *err = max_const(rms_scaled(w, w->t3), 1e-10);
     if (*err >= 1.0 && (r->first || r->reject)) {
         vsum(n, w->y, w->t3, w->t1);
         if (eval_f(r->s, r->x, w->t1, w->f1, r->c) == 0) {
             vsum(n, w->f1, w->t2, w->t3);
             db_linsol_solve(w->ls, w->t3);
             r->c->solves++;
-            *err = fmax(rms_scaled(w, w->t3), 1e-10);
+            *err = max_const(rms_scaled(w, w->t3), 1e-10);
         }
     }
     if (!isfinite(*err)) {
