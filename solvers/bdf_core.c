@@ -97,7 +97,6 @@ typedef struct {
     double hscale;               /* Newton-norm factor of the excluded unknowns */
     double *nsc;                 /* [n] that factor per unknown: hscale where
                                     emask is 0, else 1 (bdf_set_hscale) */
-    const double *nsp;           /* nsc, or NULL when hscale is 1 */
     double *J;                   /* ∂F/∂y: neq × n dense, or the CSC values of the
                                     structured path (jac_nnz); nJ values */
     int nJ;
@@ -335,7 +334,6 @@ static void bdf_set_hscale(bdf_mem *w, double hs)
     w->hscale = hs;
     for (int i = 0; i < w->n; i++)
         w->nsc[i] = w->emask[i] == 0.0 ? hs : 1.0;
-    w->nsp = hs == 1.0 ? NULL : w->nsc;
 }
 
 /* weighted RMS norm over the unknowns of the error test */
@@ -390,7 +388,7 @@ static int bdf_res(bdf_mem *w, double t, const double *y, const double *yp, doub
                 z += r - r;
             }
             for (int i = nd; i < m; i++) {
-                const double r = -F[i] + -0.0;
+                const double r = -F[i];
                 R[i] = r * sc;
                 z += r - r;
             }
@@ -842,8 +840,7 @@ static void br_coefficients(bdf_run *r)
     }
 
 /* the predictor y = Σ_j φ_j, y' = Σ_{j≥1} γ_j φ_j (j = 0, 1, …, k), e = 0;
- * returns the sum of squares of the Newton norm of y (bdf_nnorm; ns NULL
- * when every factor is 1: q · 1 is q) */
+ * returns the sum of squares of the Newton norm of y (bdf_nnorm, ns = nsc) */
 static BDF_INLINE double bdf_predict_k(int n, const int kp1, const double *restrict phi,
                                        const double *restrict gamma, const double *restrict wt,
                                        const double *restrict ns, double *restrict y,
@@ -879,8 +876,7 @@ static BDF_INLINE double bdf_predict(int n, int kp1, const double *restrict phi,
 }
 
 /* the Newton correction del applied: y −= del, e −= del, y' −= cj del;
- * returns the sum of squares of the Newton norm of del (bdf_nnorm; ns as
- * in bdf_predict_k) */
+ * returns the sum of squares of the Newton norm of del (bdf_nnorm, ns = nsc) */
 static double bdf_newton_update(int n, double cj, const double *restrict del,
                                 const double *restrict wt, const double *restrict ns,
                                 double *restrict y, double *restrict e, double *restrict yp)
