@@ -349,6 +349,17 @@ static inline int eval_f(const radau_sys *s, double t, const double *y, double *
     return eval_f_checked(s, t, y, F);
 }
 
+/* the stage values of F (t1, t2, t3 at x + c_k h into z1, z2, z3) through
+ * eval_f: the systems other than a self-checked DAE, off the step's path */
+RR_COLD static int eval_f_stages(const radau_sys *s, double x, double h, rw *w, db_counters *c)
+{
+    int bad = 0;
+    bad |= eval_f(s, x + C1 * h, w->t1, w->z1, c);
+    bad |= eval_f(s, x + C2 * h, w->t2, w->z2, c);
+    bad |= eval_f(s, x + h, w->t3, w->z3, c);
+    return bad;
+}
+
 /* a = −J, zr + i zi = −J, then E's non-zeros (positions epos, values ev)
  * added: a += fac1 e, zr += alphn e, zi += betan e (distinct arrays:
  * restrict, so that nothing is reloaded after a store) */
@@ -719,9 +730,7 @@ static int rr_newton(radau_run *r)
             bad |= dae->rhs(dae, x + C2 * h, w->t2, w->z2) != 0;
             bad |= dae->rhs(dae, xph, w->t3, w->z3) != 0;
         } else {
-            bad |= eval_f(s, x + C1 * h, w->t1, w->z1, c);
-            bad |= eval_f(s, x + C2 * h, w->t2, w->z2, c);
-            bad |= eval_f(s, xph, w->t3, w->z3, c);
+            bad = eval_f_stages(s, x, h, w, c);
         }
         if (bad) {
             r->nonfinite = 1;
@@ -812,6 +821,14 @@ static inline void err_rhs_ediag(int n, double hee1, double hee2, double hee3,
     }
 }
 
+/* the same for any E: t1 = (e·z)/h, t2 = E t1 (kept), t3 = t2 + F(y0) */
+RR_COLD static void err_rhs(rw *w, double h)
+{
+    err_combine(w->n, DD1 / h, DD2 / h, DD3 / h, w->z1, w->z2, w->z3, w->t1);
+    emul(w, w->t1, w->t2);
+    vsum(w->n, w->t2, w->fy0, w->t3);
+}
+
 /* the embedded error estimate into *err (0 with the fixed step); RR_STEP, or
  * RR_FAIL if it is not finite */
 static int rr_error(radau_run *r, double *err)
@@ -826,9 +843,7 @@ static int rr_error(radau_run *r, double *err)
         err_rhs_ediag(n, DD1 / h, DD2 / h, DD3 / h, w->ed, w->z1, w->z2, w->z3, w->fy0, w->t2,
                       w->t3);
     } else {
-        err_combine(n, DD1 / h, DD2 / h, DD3 / h, w->z1, w->z2, w->z3, w->t1);
-        emul(w, w->t1, w->t2);               /* t2 = E (e·z)/h, kept */
-        vsum(n, w->t2, w->fy0, w->t3);
+        err_rhs(w, h);
     }
     db_linsol_solve(w->ls, w->t3);
     r->c->solves++;
