@@ -90,10 +90,14 @@ typedef struct {
     double *phi;                 /* NCOL × n modified divided differences */
     double psi[NCOL], alpha[NCOL], beta[NCOL], gamma[NCOL], sigma[NCOL];
     double *y, *yp, *del, *e, *R, *F, *wt, *tmp, *emask;
-    double *xo;                  /* 2 × n: the scaled corrections of the last two
-                                    steps (oscillation detector, bdf_osc.h) */
+    double *eb;                  /* 3 × n: e and the corrections of the last two
+                                    steps x1 (newer), x2 (oscillation detector,
+                                    bdf_osc.h), in turns (br_osc_keep) */
+    double *x1, *x2;
     int nmask;
     double hscale;               /* Newton-norm factor of the excluded unknowns */
+    double *nsc;                 /* [n] that factor per unknown: hscale where
+                                    emask is 0, else 1 (bdf_set_hscale) */
     double *J;                   /* ∂F/∂y: neq × n dense, or the CSC values of the
                                     structured path (jac_nnz); nJ values */
     int nJ;
@@ -105,6 +109,8 @@ typedef struct {
     double *ev;
     double *ed;                  /* [n] E's diagonal when E is square and diagonal
                                     (0 on a zero row), else NULL */
+    int nd;                      /* with ed: its non-zeros are ed[0 .. nd−1] and
+                                    the rest is 0 (the algebraic rows last), or −1 */
     int (*jacf)(const db_dae *d, double t, const double *y, double *J);
     /* the linear-solver layer (linsolver.h): P = cj E − J (n×n, small dense,
      * LAPACK or KLU), or the augmented least-squares matrix ((neq+n)², dense) */
@@ -124,13 +130,13 @@ static void bdf_mem_free(bdf_mem *w)
     free(w->y);
     free(w->yp);
     free(w->del);
-    free(w->e);
+    free(w->eb);
     free(w->R);
     free(w->F);
     free(w->wt);
     free(w->tmp);
     free(w->emask);
-    free(w->xo);
+    free(w->nsc);
     free(w->J);
     free(w->z);
     free(w->rowA);
@@ -187,6 +193,13 @@ static int bdf_e_compress(bdf_mem *w)
         for (int j = 0; j < n; j++)
             for (int k = w->ecp[j]; k < w->ecp[j + 1]; k++)
                 w->ed[j] = w->ev[k];
+        int nd = 0;
+        while (nd < n && w->ed[nd] != 0.0)
+            nd++;
+        w->nd = nd;
+        for (int j = nd; j < n; j++)
+            if (w->ed[j] != 0.0)
+                w->nd = -1;
     }
     return 0;
 }
@@ -199,21 +212,24 @@ static int bdf_mem_alloc(bdf_mem *w)
     w->y = calloc(n + 1, sizeof(double));
     w->yp = calloc(n + 1, sizeof(double));
     w->del = calloc(big + 1, sizeof(double));
-    w->e = calloc(n + 1, sizeof(double));
+    w->eb = calloc(3 * n + 1, sizeof(double));
     w->R = calloc(m + 1, sizeof(double));
     w->F = calloc(m + 1, sizeof(double));
     w->wt = calloc(n + 1, sizeof(double));
     w->tmp = calloc(big + 1, sizeof(double));
     w->emask = calloc(n + 1, sizeof(double));
-    w->xo = calloc(2 * n + 1, sizeof(double));
+    w->nsc = calloc(n + 1, sizeof(double));
     w->z = calloc((size_t)nlu + 1, sizeof(double));
     w->rowA = calloc(m + 1, sizeof(int));
     w->rowB = calloc(m + 1, sizeof(int));
     w->rw = calloc(m + 1, sizeof(double));
     const db_dae *d = w->d;
-    if (!w->phi || !w->y || !w->yp || !w->del || !w->e || !w->R || !w->F || !w->wt ||
-        !w->tmp || !w->emask || !w->xo || !w->z || !w->rowA || !w->rowB || !w->rw)
+    if (!w->phi || !w->y || !w->yp || !w->del || !w->eb || !w->R || !w->F || !w->wt ||
+        !w->tmp || !w->emask || !w->nsc || !w->z || !w->rowA || !w->rowB || !w->rw)
         return -1;
+    w->e = w->eb;
+    w->x1 = w->eb + n;
+    w->x2 = w->eb + 2 * n;
     /* the structured path has no dense J, LU or FD workspace: O(nnz) memory */
     w->nJ = w->sp ? d->jac_nnz : (int)(n * m);
     w->Est = w->sp ? d->E_sp : d->E;
@@ -304,18 +320,36 @@ int bdf_config_parse(bdf_config *cfg, const char *variant, char *msg, size_t msg
 static double bdf_nnorm(const bdf_mem *w, const double *restrict v)
 {
     const int n = w->n;
-    const double *restrict wt = w->wt, *restrict em = w->emask;
-    const double hs = w->hscale;
+    const double *restrict wt = w->wt, *restrict ns = w->nsc;
     double s = 0.0;
     for (int i = 0; i < n; i++) {
-        /* q · 1 is q: a select instead of a branch per unknown */
-        const double q = v[i] / wt[i] * (em[i] == 0.0 ? hs : 1.0);
+        const double q = v[i] / wt[i] * ns[i];
         s += q * q;
     }
     return n ? sqrt(s / n) : 0.0;
 }
 
+/* the Newton norm from its sum of squares */
+static inline double bdf_nnorm_of(int n, double s)
+{
+    return n ? sqrt(s / n) : 0.0;
+}
+
+/* hscale and its factors per unknown (nsc: q · 1 is q, so the unknowns of
+ * the error test are multiplied by 1) */
+static void bdf_set_hscale(bdf_mem *w, double hs)
+{
+    w->hscale = hs;
+    for (int i = 0; i < w->n; i++)
+        w->nsc[i] = w->emask[i] == 0.0 ? hs : 1.0;
+}
+
 /* weighted RMS norm over the unknowns of the error test */
+static double bdf_enorm_of(const bdf_mem *w, double s)
+{
+    return w->nmask ? sqrt(s / w->nmask) : 0.0;
+}
+
 static double bdf_enorm(const bdf_mem *w, const double *restrict v)
 {
     const int n = w->n;
@@ -325,7 +359,7 @@ static double bdf_enorm(const bdf_mem *w, const double *restrict v)
         const double q = em[i] * v[i] / wt[i];
         s += q * q;
     }
-    return w->nmask ? sqrt(s / w->nmask) : 0.0;
+    return bdf_enorm_of(w, s);
 }
 
 static void bdf_weights(bdf_mem *w, const double *restrict y, double rtol, double atol)
@@ -336,8 +370,10 @@ static void bdf_weights(bdf_mem *w, const double *restrict y, double rtol, doubl
         wt[i] = rtol * fabs(y[i]) + atol;
 }
 
-/* R = E y' − F(t, y); F kept in w->F.  0, or 1 if F fails or is not finite. */
-static int bdf_res(bdf_mem *w, double t, const double *y, const double *yp, double *R)
+/* R = sc (E y' − F(t, y)) (the Newton scaling of the corrector); F kept in
+ * w->F.  0, or 1 if F fails or E y' − F is not finite. */
+static int bdf_res(bdf_mem *w, double t, const double *y, const double *yp, double *R,
+                   double sc)
 {
     const db_dae *d = w->d;
     const int n = w->n, m = w->neq;
@@ -350,11 +386,27 @@ static int bdf_res(bdf_mem *w, double t, const double *y, const double *yp, doub
          * or y'_i is 0 (as below) */
         const double *restrict ed = w->ed;
         double z = 0.0;
+        if (w->nd >= 0) {
+            /* the same values with the test of e_i done once (bdf_e_compress) */
+            const int nd = w->nd;
+            for (int i = 0; i < nd; i++) {
+                const double p = yp[i] != 0.0 ? ed[i] * yp[i] : -0.0;
+                const double r = -F[i] + p;
+                R[i] = r * sc;
+                z += r - r;
+            }
+            for (int i = nd; i < m; i++) {
+                const double r = -F[i];
+                R[i] = r * sc;
+                z += r - r;
+            }
+            return !(z == 0.0);
+        }
         for (int i = 0; i < m; i++) {
-            double r = -F[i];
-            if (ed[i] != 0.0 && yp[i] != 0.0)
-                r += ed[i] * yp[i];
-            R[i] = r;
+            /* x + (−0) is x for every x: the product left out by a select */
+            const double p = ed[i] != 0.0 && yp[i] != 0.0 ? ed[i] * yp[i] : -0.0;
+            const double r = -F[i] + p;
+            R[i] = r * sc;
             z += r - r;
         }
         return !(z == 0.0);
@@ -374,8 +426,11 @@ static int bdf_res(bdf_mem *w, double t, const double *y, const double *yp, doub
     }
     /* finite: R_i − R_i is 0 for a finite R_i, NaN otherwise */
     double z = 0.0;
-    for (int i = 0; i < m; i++)
-        z += R[i] - R[i];
+    for (int i = 0; i < m; i++) {
+        const double r = R[i];
+        z += r - r;
+        R[i] = r * sc;
+    }
     return !(z == 0.0);
 }
 
@@ -644,7 +699,7 @@ static int br_start(bdf_run *r)
         h = r->hmax;
     if (r->t + h > r->tend)
         h = r->tend - r->t;
-    w->hscale = 1.0;
+    bdf_set_hscale(w, 1.0);
     r->hscale_ref = 1e-3 * fabs(r->tend - r->t0);
     r->k = 1;
     r->kold = 0;
@@ -749,11 +804,19 @@ static void br_coefficients(bdf_run *r)
         ck = w->alpha[k];
     r->ck = ck;
     if (kp1 >= nsp1)
-        for (int j = nsp1; j <= kp1; j++)
+        for (int j = nsp1; j <= kp1; j++) {
+            double *restrict ph = w->phi + (size_t)(j - 1) * n;
+            const double bj = w->beta[j - 1];
             for (int i = 0; i < n; i++)
-                w->phi[(size_t)(j - 1) * n + i] *= w->beta[j - 1];
+                ph[i] *= bj;
+        }
     r->t = r->told + h;
-    w->hscale = fmin(1.0, fabs(h) / r->hscale_ref);
+    /* fmin(1, v) without the library call: v when v < 1, else 1 (also for
+     * a NaN v, as fmin) */
+    const double hv = fabs(h) / r->hscale_ref;
+    const double hs = hv < 1.0 ? hv : 1.0;
+    if (hs != w->hscale)
+        bdf_set_hscale(w, hs);
 
     /* rule (c): large change of cj since P was formed */
     r->refactor = 0;
@@ -784,11 +847,14 @@ static void br_coefficients(bdf_run *r)
     case 4: X(4); break; case 5: X(5); break; default: X(6); break;                \
     }
 
-/* the predictor y = Σ_j φ_j, y' = Σ_{j≥1} γ_j φ_j (j = 0, 1, …, k), e = 0 */
-static BDF_INLINE void bdf_predict_k(int n, const int kp1, const double *restrict phi,
-                                     const double *restrict gamma, double *restrict y,
-                                     double *restrict yp, double *restrict e)
+/* the predictor y = Σ_j φ_j, y' = Σ_{j≥1} γ_j φ_j (j = 0, 1, …, k), e = 0;
+ * returns the sum of squares of the Newton norm of y (bdf_nnorm, ns = nsc) */
+static BDF_INLINE double bdf_predict_k(int n, const int kp1, const double *restrict phi,
+                                       const double *restrict gamma, const double *restrict wt,
+                                       const double *restrict ns, double *restrict y,
+                                       double *restrict yp, double *restrict e)
 {
+    double s = 0.0;
     for (int i = 0; i < n; i++) {
         double yi = phi[i], ypi = 0.0;
         for (int j = 1; j < kp1; j++) {
@@ -799,39 +865,45 @@ static BDF_INLINE void bdf_predict_k(int n, const int kp1, const double *restric
         y[i] = yi;
         yp[i] = ypi;
         e[i] = 0.0;
+        const double q = yi / wt[i] * ns[i];
+        s += q * q;
     }
+    return s;
 }
 
-static void bdf_predict(int n, int kp1, const double *restrict phi, const double *restrict gamma,
-                        double *restrict y, double *restrict yp, double *restrict e)
+static BDF_INLINE double bdf_predict(int n, int kp1, const double *restrict phi,
+                          const double *restrict gamma, const double *restrict wt,
+                          const double *restrict ns, double *restrict y, double *restrict yp,
+                          double *restrict e)
 {
-#define X(K) bdf_predict_k(n, K, phi, gamma, y, yp, e)
+    double s;
+#define X(K) s = bdf_predict_k(n, K, phi, gamma, wt, ns, y, yp, e)
     ORDERS(X, kp1)
 #undef X
+    return s;
 }
 
-/* x = s x */
-static void bdf_scale(int m, double s, double *restrict x)
+/* the Newton correction del applied: y −= del, e −= del, y' −= cj del;
+ * returns the sum of squares of the Newton norm of del (bdf_nnorm, ns = nsc) */
+static double bdf_newton_update(int n, double cj, const double *restrict del,
+                                const double *restrict wt, const double *restrict ns,
+                                double *restrict y, double *restrict e, double *restrict yp)
 {
-    for (int i = 0; i < m; i++)
-        x[i] *= s;
-}
-
-/* the Newton correction del applied: y −= del, e −= del, y' −= cj del */
-static void bdf_newton_update(int n, double cj, const double *restrict del, double *restrict y,
-                              double *restrict e, double *restrict yp)
-{
+    double s = 0.0;
     for (int i = 0; i < n; i++) {
         const double d = del[i];
         y[i] -= d;
         e[i] -= d;
         yp[i] -= cj * d;
+        const double q = d / wt[i] * ns[i];
+        s += q * q;
     }
+    return s;
 }
 
 /* block 3: predictor and corrector (redone with a new J on failure); sets
  * convgd and singular */
-static void br_correct(bdf_run *r)
+static BDF_INLINE void br_correct(bdf_run *r)
 {
     bdf_mem *w = r->w;
     const bdf_config *cfg = r->cfg;
@@ -841,11 +913,15 @@ static void br_correct(bdf_run *r)
     r->convgd = 0;
     r->singular = 0;
     for (;;) {             /* corrector, redone with a new J on failure */
-        bdf_predict(n, kp1, w->phi, w->gamma, w->y, w->yp, w->e);
-        const double pnorm = bdf_nnorm(w, w->y);
-        if (bdf_res(w, t, w->y, w->yp, w->del) != 0)
+        const double pnorm = bdf_nnorm_of(
+            n, bdf_predict(n, kp1, w->phi, w->gamma, w->wt, w->nsc, w->y, w->yp, w->e));
+        /* the scaling 2/(1 + cj/cjold) of the corrections, with cjold = cj
+         * when P is formed below, applied by bdf_res */
+        const int newp = r->jstate == J_NEED || r->refactor;
+        const double sc = 2.0 / (1.0 + r->cj / (newp ? r->cj : r->cjold));
+        if (bdf_res(w, t, w->y, w->yp, w->del, sc) != 0)
             break;
-        if (r->jstate == J_NEED || r->refactor) {
+        if (newp) {
             if (r->jstate == J_NEED) {
                 int dense = cfg->jac == BDF_JAC_GROUP && patdone == 1;
                 if (bdf_jac(w, t, w->y, dense) != 0)
@@ -863,15 +939,13 @@ static void br_correct(bdf_run *r)
                 break;
             }
         }
-        const double cj = r->cj, cjold = r->cjold;
+        const double cj = r->cj;
         int m = 0, ok = 0;
         double oldnrm = 0.0;
         for (;;) {
-            const double sc = 2.0 / (1.0 + cj / cjold);
-            bdf_scale(w->neq, sc, w->del);
             bdf_solve(w, w->del);
-            bdf_newton_update(n, cj, w->del, w->y, w->e, w->yp);
-            double delnrm = bdf_nnorm(w, w->del);
+            double delnrm = bdf_nnorm_of(
+                n, bdf_newton_update(n, cj, w->del, w->wt, w->nsc, w->y, w->e, w->yp));
             if (!isfinite(delnrm))
                 break;
             if (delnrm <= 100.0 * uround * pnorm) {
@@ -892,7 +966,7 @@ static void br_correct(bdf_run *r)
             }
             if (++m >= 4)
                 break;
-            if (bdf_res(w, t, w->y, w->yp, w->del) != 0)
+            if (bdf_res(w, t, w->y, w->yp, w->del, sc) != 0)
                 break;
         }
         if (ok) {
@@ -915,6 +989,41 @@ static void br_correct(bdf_run *r)
         r->jstate = J_OLD;
 }
 
+/* the sums of squares of the error norms (bdf_enorm) of e, of
+ * φ_k + e (k ≥ 2) and of φ_k + e + φ_{k−1} (k ≥ 3), in one pass */
+static BDF_INLINE void bdf_err_sums_k(int n, const int k, const double *restrict phi,
+                                      const double *restrict e, const double *restrict wt,
+                                      const double *restrict em, double *restrict s)
+{
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0;
+    for (int i = 0; i < n; i++) {
+        const double ei = e[i], wi = wt[i], mi = em[i];
+        const double q0 = mi * ei / wi;
+        s0 += q0 * q0;
+        if (k > 1) {
+            const double v1 = phi[(size_t)k * n + i] + ei;
+            const double q1 = mi * v1 / wi;
+            s1 += q1 * q1;
+            if (k > 2) {
+                const double v2 = v1 + phi[(size_t)(k - 1) * n + i];
+                const double q2 = mi * v2 / wi;
+                s2 += q2 * q2;
+            }
+        }
+    }
+    s[0] = s0;
+    s[1] = s1;
+    s[2] = s2;
+}
+
+static void bdf_err_sums(int n, int k, const double *restrict phi, const double *restrict e,
+                         const double *restrict wt, const double *restrict em, double *s)
+{
+#define X(K) bdf_err_sums_k(n, (K) - 1, phi, e, wt, em, s)
+    ORDERS(X, k + 1)
+#undef X
+}
+
 /* block 4: error estimates at orders k, k−1, k−2 and the error test; sets
  * errfail, knew, est */
 static void br_errors(bdf_run *r)
@@ -927,20 +1036,18 @@ static void br_errors(bdf_run *r)
     r->terkm1 = 0.0;
     r->terkm2 = 0.0;
     if (r->convgd && !r->cfg->fixed_step) {
-        r->enorm = bdf_enorm(w, w->e);
+        double ss[3];
+        bdf_err_sums(n, k, w->phi, w->e, w->wt, w->emask, ss);
+        r->enorm = bdf_enorm_of(w, ss[0]);
         r->erk = w->sigma[k] * r->enorm;
         r->terk = (k + 1) * r->erk;
         r->est = r->erk;
         if (k > 1) {
-            for (int i = 0; i < n; i++)
-                w->tmp[i] = w->phi[(size_t)k * n + i] + w->e[i];
-            r->erkm1 = w->sigma[k - 1] * bdf_enorm(w, w->tmp);
+            r->erkm1 = w->sigma[k - 1] * bdf_enorm_of(w, ss[1]);
             r->terkm1 = k * r->erkm1;
             int lower;
             if (k > 2) {
-                for (int i = 0; i < n; i++)
-                    w->tmp[i] += w->phi[(size_t)(k - 1) * n + i];
-                double erkm2 = w->sigma[k - 2] * bdf_enorm(w, w->tmp);
+                double erkm2 = w->sigma[k - 2] * bdf_enorm_of(w, ss[2]);
                 double terkm2 = (k - 1) * erkm2;
                 r->terkm2 = terkm2;
                 lower = fmax(r->terkm1, terkm2) <= r->terk;
@@ -1018,7 +1125,7 @@ static int br_osc(bdf_run *r, int korig, int k, double *est)
         r->osc_n = 0;
     }
     double g0 = 0.0, g1 = 0.0, g2 = 0.0;
-    const double *x1 = w->xo, *x2 = w->xo + n;
+    const double *x1 = w->x1, *x2 = w->x2;
     for (int i = 0; i < n; i++) {
         const double q = w->emask[i] / w->wt[i];
         const double x = q * w->e[i];
@@ -1026,8 +1133,8 @@ static int br_osc(bdf_run *r, int korig, int k, double *est)
         g1 += x * q * x1[i];
         g2 += x * q * x2[i];
     }
-    /* the windows shifted and the corrections kept by plain loops (a few
-     * entries: a library call costs more) */
+    /* the windows shifted by a plain loop (a few entries: a library call
+     * costs more); e becomes x1 after the step (br_osc_keep) */
     for (int j = BDF_OSC_NDATA - 1; j > 0; j--) {
         r->og0[j] = r->og0[j - 1];
         r->og1[j] = r->og1[j - 1];
@@ -1036,14 +1143,6 @@ static int br_osc(bdf_run *r, int korig, int k, double *est)
     r->og0[0] = g0;
     r->og1[0] = g1;
     r->og2[0] = g2;
-    {
-        double *restrict xa = w->xo, *restrict xb = w->xo + n;
-        const double *restrict e = w->e;
-        for (int i = 0; i < n; i++) {
-            xb[i] = xa[i];
-            xa[i] = e[i];
-        }
-    }
     r->osc_n++;
     bdf_osc_fit f;
     const int full = r->osc_n >= BDF_OSC_NDATA;
@@ -1090,12 +1189,27 @@ static int br_osc(bdf_run *r, int korig, int k, double *est)
     return k;
 }
 
+/* after br_osc, once e is no longer read: e becomes the newest correction
+ * x1, x1 the older x2, and x2's storage the next e (zeroed by the
+ * predictor) — no copy */
+static void br_osc_keep(bdf_mem *w)
+{
+    double *const old = w->x2;
+    w->x2 = w->x1;
+    w->x1 = w->e;
+    w->e = old;
+}
+
 /* the differences after an accepted step of order k: φ_{k+1} = e (unless k
  * is the largest order), φ_k += e, then φ_j += φ_{j+1} for j = k−1 … 0, in
- * one pass over the entries (each φ_j,i the same sum as DASSL's loops) */
-static BDF_INLINE void bdf_phi_update_k(int n, const int k, int keep_e,
-                                        const double *restrict e, double *restrict phi)
+ * one pass over the entries (each φ_j,i the same sum as DASSL's loops), and
+ * on the way the weights at the new y = φ_0 (bdf_weights); returns 1 if y
+ * is not finite */
+static BDF_INLINE int bdf_phi_update_k(int n, const int k, int keep_e,
+                                       const double *restrict e, double *restrict phi,
+                                       double rtol, double atol, double *restrict wt)
 {
+    double z = 0.0;
     for (int i = 0; i < n; i++) {
         const double ei = e[i];
         if (keep_e)
@@ -1106,15 +1220,27 @@ static BDF_INLINE void bdf_phi_update_k(int n, const int k, int keep_e,
             acc = phi[(size_t)j * n + i] + acc;
             phi[(size_t)j * n + i] = acc;
         }
+        /* acc is φ_0,i; acc − acc is 0 if it is finite, NaN otherwise */
+        wt[i] = rtol * fabs(acc) + atol;
+        z += acc - acc;
     }
+    return !(z == 0.0);
 }
 
-static void bdf_phi_update(int n, int k, int keep_e, const double *restrict e,
-                           double *restrict phi)
+static BDF_INLINE int bdf_phi_update(int n, int k, int keep_e, const double *restrict e,
+                          double *restrict phi, double rtol, double atol, double *restrict wt)
 {
-#define X(K) bdf_phi_update_k(n, (K) - 1, keep_e, e, phi)
-    ORDERS(X, k + 1)
+    int bad;
+#define X(K) bad = bdf_phi_update_k(n, (K) - 1, 1, e, phi, rtol, atol, wt)
+#define X0(K) bad = bdf_phi_update_k(n, (K) - 1, 0, e, phi, rtol, atol, wt)
+    if (keep_e) {
+        ORDERS(X, k + 1)
+    } else {
+        ORDERS(X0, k + 1)
+    }
 #undef X
+#undef X0
+    return bad;
 }
 
 /* block 5: the step is accepted: order and step size for the next one,
@@ -1178,16 +1304,17 @@ static int br_accept(bdf_run *r)
     r->k = k;
     r->est = est;
     r->h = hnew;
-    bdf_phi_update(n, korig, korig != maxord, w->e, w->phi);
+    const int bad = bdf_phi_update(n, korig, korig != maxord, w->e, w->phi, r->o->rtol,
+                                   r->o->atol, w->wt);
+    if (cfg->osc && !cfg->fixed_step && !cfg->fixed_order)
+        br_osc_keep(w);
     r->steps++;
-    for (int i = 0; i < n; i++)
-        if (!isfinite(w->phi[i])) {
-            r->st = DB_FAIL_NONFINITE;
-            snprintf(r->msg, r->msglen, "bdf: non-finite solution at t=%.6g", t);
-            return BR_DONE;
-        }
+    if (bad) {
+        r->st = DB_FAIL_NONFINITE;
+        snprintf(r->msg, r->msglen, "bdf: non-finite solution at t=%.6g", t);
+        return BR_DONE;
+    }
     db_step_point(r->o, t, w->phi);   /* phi[0] = y at t, the corrected value */
-    bdf_weights(w, w->phi, r->o->rtol, r->o->atol);
     while (r->iout < out->nt && out->t[r->iout] <= t) {
         bdf_interp(w, t, out->t[r->iout], r->kold, out->y + (size_t)r->iout * n,
                    out->yp ? out->yp + (size_t)r->iout * n : NULL);
@@ -1349,6 +1476,7 @@ db_status bdf_core_integrate(const db_dae *d, const db_solver_opts *o, const bdf
         }
         w->nmask += w->emask[i] > 0.0;
     }
+    bdf_set_hscale(w, 0.0);      /* until br_start has the initial step */
     if (cfg->ls) {
         for (int i = 0; i < d->neq; i++) {
             int dyn = d->row_kind[i] == DB_ROW_DIFF || d->row_kind[i] == DB_ROW_ALG;

@@ -149,6 +149,13 @@ typedef struct {
     const int *index;
 } rw;
 
+/* fmax(x, c) for a constant c > 0 without the library call: x when x > c,
+ * else c (also for a NaN x, as fmax) */
+static inline double max_const(double x, double c)
+{
+    return x > c ? x : c;
+}
+
 RR_COLD static void rw_free(rw *w)
 {
     free(w->y);
@@ -345,14 +352,36 @@ static inline int eval_f(const radau_sys *s, double t, const double *y, double *
     return eval_f_checked(s, t, y, F);
 }
 
-/* a = −J, zr + i zi = −J (distinct arrays: restrict) */
-static inline void neg_j(int nval, const double *restrict J, double *restrict a,
-                         double *restrict zr, double *restrict zi)
+/* the stage values of F (t1, t2, t3 at x + c_k h into z1, z2, z3) through
+ * eval_f: the systems other than a self-checked DAE, off the step's path */
+RR_COLD static int eval_f_stages(const radau_sys *s, double x, double h, rw *w, db_counters *c)
+{
+    int bad = 0;
+    bad |= eval_f(s, x + C1 * h, w->t1, w->z1, c);
+    bad |= eval_f(s, x + C2 * h, w->t2, w->z2, c);
+    bad |= eval_f(s, x + h, w->t3, w->z3, c);
+    return bad;
+}
+
+/* a = −J, zr + i zi = −J, then E's non-zeros (positions epos, values ev)
+ * added: a += fac1 e, zr += alphn e, zi += betan e (distinct arrays:
+ * restrict, so that nothing is reloaded after a store) */
+static inline void form_matrices(int nval, int ne, double fac1, double alphn, double betan,
+                                 const double *restrict J, const long *restrict epos,
+                                 const double *restrict ev, double *restrict a,
+                                 double *restrict zr, double *restrict zi)
 {
     for (int k = 0; k < nval; k++) {
         a[k] = -J[k];
         zr[k] = -J[k];
         zi[k] = 0.0;
+    }
+    for (int k = 0; k < ne; k++) {
+        const long d = epos[k];
+        const double e = ev[k];
+        a[d] += fac1 * e;
+        zr[d] += alphn * e;
+        zi[d] += betan * e;
     }
 }
 
@@ -361,13 +390,7 @@ static int decompose(rw *w, double fac1, double alphn, double betan)
 {
     db_linsol *ls = w->ls;
     const int ne = w->nnz < 0 ? w->n : w->nnz;
-    neg_j(ls->nval, w->J, ls->a, ls->zr, ls->zi);
-    for (int k = 0; k < ne; k++) {
-        const long d = w->epos[k];
-        ls->a[d] += fac1 * w->ev[k];
-        ls->zr[d] += alphn * w->ev[k];
-        ls->zi[d] += betan * w->ev[k];
-    }
+    form_matrices(ls->nval, ne, fac1, alphn, betan, w->J, w->epos, w->ev, ls->a, ls->zr, ls->zi);
     if (db_linsol_factor(ls))
         return 1;
     return db_linsol_factor_complex(ls) ? 1 : 0;
@@ -376,27 +399,36 @@ static int decompose(rw *w, double fac1, double alphn, double betan)
 /* error weights at y for step h (index-aware) */
 static void set_scal(rw *w, double atol, double rtol, double h)
 {
+    const int n = w->n;
     const double ah = fabs(h);
-    for (int i = 0; i < w->n; i++) {
-        double sc = atol + rtol * fabs(w->y[i]);
-        if (w->index) {
-            if (w->index[i] == 2)
-                sc /= ah;
-            else if (w->index[i] >= 3)
-                sc /= ah * ah;
-        }
-        w->scal[i] = sc;
+    const double *restrict y = w->y;
+    const int *restrict index = w->index;
+    double *restrict scal = w->scal;
+    if (!index) {
+        for (int i = 0; i < n; i++)
+            scal[i] = atol + rtol * fabs(y[i]);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        double sc = atol + rtol * fabs(y[i]);
+        if (index[i] == 2)
+            sc /= ah;
+        else if (index[i] >= 3)
+            sc /= ah * ah;
+        scal[i] = sc;
     }
 }
 
-static double rms_scaled(const rw *w, const double *v)
+static double rms_scaled(const rw *w, const double *restrict v)
 {
+    const int n = w->n;
+    const double *restrict scal = w->scal;
     double s = 0.0;
-    for (int i = 0; i < w->n; i++) {
-        const double q = v[i] / w->scal[i];
+    for (int i = 0; i < n; i++) {
+        const double q = v[i] / scal[i];
         s += q * q;
     }
-    return sqrt(s / (w->n > 0 ? w->n : 1));
+    return sqrt(s / (n > 0 ? n : 1));
 }
 
 /* value (and derivative) of the collocation polynomial of the last step
@@ -514,13 +546,15 @@ static int rr_attempt(radau_run *r)
 }
 
 /* the stage increments z_k (at c1q, c2q, c3q = h/hold times the nodes) from
- * the collocation polynomial of the last step (ak1..ak3), and f = T⁻¹ z
+ * the collocation polynomial of the last step (ak1..ak3), f = T⁻¹ z and the
+ * stage points y + z_k of the first Newton iteration into t1, t2, t3
  * (distinct arrays: restrict, see the Newton loops below) */
 static inline void predict_stages(int n, double c1q, double c2q, double c3q,
                                   const double *restrict ak1, const double *restrict ak2,
-                                  const double *restrict ak3, double *restrict z1,
-                                  double *restrict z2, double *restrict z3, double *restrict f1,
-                                  double *restrict f2, double *restrict f3)
+                                  const double *restrict ak3, const double *restrict y,
+                                  double *restrict z1, double *restrict z2, double *restrict z3,
+                                  double *restrict f1, double *restrict f2, double *restrict f3,
+                                  double *restrict t1, double *restrict t2, double *restrict t3)
 {
     for (int i = 0; i < n; i++) {
         const double z1i = c1q * (ak1[i] + (c1q - C2M1) * (ak2[i] + (c1q - C1M1) * ak3[i]));
@@ -532,10 +566,15 @@ static inline void predict_stages(int n, double c1q, double c2q, double c3q,
         f1[i] = TI11 * z1i + TI12 * z2i + TI13 * z3i;
         f2[i] = TI21 * z1i + TI22 * z2i + TI23 * z3i;
         f3[i] = TI31 * z1i + TI32 * z2i + TI33 * z3i;
+        const double yi = y[i];
+        t1[i] = yi + z1i;
+        t2[i] = yi + z2i;
+        t3[i] = yi + z3i;
     }
 }
 
-/* error weights and starting values from the previous collocation polynomial */
+/* error weights, starting values from the previous collocation polynomial
+ * (zero at the first step) and the stage points of the first iteration */
 static void rr_predict(radau_run *r)
 {
     rw *w = &r->w;
@@ -543,12 +582,17 @@ static void rr_predict(radau_run *r)
     const double h = r->h;
     set_scal(w, r->atol, r->rtol, h);
     if (r->first) {
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
             w->z1[i] = w->z2[i] = w->z3[i] = w->f1[i] = w->f2[i] = w->f3[i] = 0.0;
+            w->t1[i] = w->y[i] + w->z1[i];
+            w->t2[i] = w->y[i] + w->z2[i];
+            w->t3[i] = w->y[i] + w->z3[i];
+        }
     } else {
         const double c3q = h / r->hold;
         predict_stages(n, C1 * c3q, C2 * c3q, c3q, w->cont + n, w->cont + 2 * n,
-                       w->cont + 3 * n, w->z1, w->z2, w->z3, w->f1, w->f2, w->f3);
+                       w->cont + 3 * n, w->y, w->z1, w->z2, w->z3, w->f1, w->f2, w->f3,
+                       w->t1, w->t2, w->t3);
     }
 }
 
@@ -563,19 +607,6 @@ static inline void vsum(int n, const double *restrict a, const double *restrict 
 {
     for (int i = 0; i < n; i++)
         out[i] = a[i] + b[i];
-}
-
-/* the three stage points y + z_k into t1, t2, t3 */
-static inline void stage_points(int n, const double *restrict y, const double *restrict z1,
-                                const double *restrict z2, const double *restrict z3,
-                                double *restrict t1, double *restrict t2, double *restrict t3)
-{
-    for (int i = 0; i < n; i++) {
-        const double yi = y[i];
-        t1[i] = yi + z1[i];
-        t2[i] = yi + z2[i];
-        t3[i] = yi + z3[i];
-    }
 }
 
 /* the transformed right-hand sides, in place of the stage values of F in
@@ -684,20 +715,26 @@ static int rr_newton(radau_run *r)
     const int n = r->n, nit = r->nit;
     const double x = r->x, h = r->h, xph = x + h, fnewt = r->fnewt;
     const double fac1 = GAM_U1 / h, alphn = ALPH / h, betan = BETA / h;
+    /* a self-checked DAE's F called directly (eval_f's choice made once) */
+    const db_dae *dae = s->dae && s->self_checked ? s->dae : NULL;
     r->newt = 0;
     r->faccon = pow(fmax(r->faccon, UROUND), 0.8);
     r->theta = r->thet;
-    /* the stage points of the first iteration (newton_end forms those of
-     * the next ones) */
-    stage_points(n, w->y, w->z1, w->z2, w->z3, w->t1, w->t2, w->t3);
+    /* the stage points: of the first iteration from rr_predict, of the next
+     * ones from newton_end */
     for (;;) {
         if (r->newt >= nit)
             return RR_FAIL;
         /* stage values of F into z1, z2, z3 */
         int bad = 0;
-        bad |= eval_f(s, x + C1 * h, w->t1, w->z1, c);
-        bad |= eval_f(s, x + C2 * h, w->t2, w->z2, c);
-        bad |= eval_f(s, xph, w->t3, w->z3, c);
+        if (dae) {
+            c->f_evals += 3;
+            bad |= dae->rhs(dae, x + C1 * h, w->t1, w->z1) != 0;
+            bad |= dae->rhs(dae, x + C2 * h, w->t2, w->z2) != 0;
+            bad |= dae->rhs(dae, xph, w->t3, w->z3) != 0;
+        } else {
+            bad = eval_f_stages(s, x, h, w, c);
+        }
         if (bad) {
             r->nonfinite = 1;
             return RR_FAIL;
@@ -756,7 +793,7 @@ static int rr_newton(radau_run *r)
                 return RR_FAIL;
             }
         }
-        r->dynold = fmax(dyno, UROUND);
+        r->dynold = max_const(dyno, UROUND);
         if ((r->faccon * dyno <= fnewt && (newt >= r->minnewt || dyno <= fnewt)) || tiny)
             return RR_STEP;
     }
@@ -771,6 +808,30 @@ static inline void err_combine(int n, double hee1, double hee2, double hee3,
         out[i] = hee1 * z1[i] + hee2 * z2[i] + hee3 * z3[i];
 }
 
+/* err_combine, emul and vsum of the error estimate for a diagonal E in one
+ * pass: t2 = E (e·z)/h (as emul: 0 + e_i v_i), t3 = t2 + F(y0) */
+static inline void err_rhs_ediag(int n, double hee1, double hee2, double hee3,
+                                 const double *restrict ed, const double *restrict z1,
+                                 const double *restrict z2, const double *restrict z3,
+                                 const double *restrict fy0, double *restrict t2,
+                                 double *restrict t3)
+{
+    for (int i = 0; i < n; i++) {
+        const double v = hee1 * z1[i] + hee2 * z2[i] + hee3 * z3[i];
+        const double e = 0.0 + ed[i] * v;
+        t2[i] = e;
+        t3[i] = e + fy0[i];
+    }
+}
+
+/* the same for any E: t1 = (e·z)/h, t2 = E t1 (kept), t3 = t2 + F(y0) */
+RR_COLD static void err_rhs(rw *w, double h)
+{
+    err_combine(w->n, DD1 / h, DD2 / h, DD3 / h, w->z1, w->z2, w->z3, w->t1);
+    emul(w, w->t1, w->t2);
+    vsum(w->n, w->t2, w->fy0, w->t3);
+}
+
 /* the embedded error estimate into *err (0 with the fixed step); RR_STEP, or
  * RR_FAIL if it is not finite */
 static int rr_error(radau_run *r, double *err)
@@ -781,19 +842,22 @@ static int rr_error(radau_run *r, double *err)
     *err = 0.0;
     if (r->fixed)
         return RR_STEP;
-    err_combine(n, DD1 / h, DD2 / h, DD3 / h, w->z1, w->z2, w->z3, w->t1);
-    emul(w, w->t1, w->t2);                   /* t2 = E (e·z)/h, kept */
-    vsum(n, w->t2, w->fy0, w->t3);
+    if (w->ediag) {
+        err_rhs_ediag(n, DD1 / h, DD2 / h, DD3 / h, w->ed, w->z1, w->z2, w->z3, w->fy0, w->t2,
+                      w->t3);
+    } else {
+        err_rhs(w, h);
+    }
     db_linsol_solve(w->ls, w->t3);
     r->c->solves++;
-    *err = fmax(rms_scaled(w, w->t3), 1e-10);
+    *err = max_const(rms_scaled(w, w->t3), 1e-10);
     if (*err >= 1.0 && (r->first || r->reject)) {
         vsum(n, w->y, w->t3, w->t1);
         if (eval_f(r->s, r->x, w->t1, w->f1, r->c) == 0) {
             vsum(n, w->f1, w->t2, w->t3);
             db_linsol_solve(w->ls, w->t3);
             r->c->solves++;
-            *err = fmax(rms_scaled(w, w->t3), 1e-10);
+            *err = max_const(rms_scaled(w, w->t3), 1e-10);
         }
     }
     if (!isfinite(*err)) {
@@ -821,14 +885,20 @@ static void rr_output(radau_run *r)
     }
 }
 
-/* the accepted stages: y += z3 and the coefficients c1, c2, c3 of the
- * collocation polynomial (distinct arrays) */
-static inline void accept_stages(int n, const double *restrict z1, const double *restrict z2,
-                                 const double *restrict z3, double *restrict y,
-                                 double *restrict c1, double *restrict c2, double *restrict c3)
+/* the accepted stages: y += z3, copied to c0, and the coefficients c1, c2,
+ * c3 of the collocation polynomial (distinct arrays); returns 1 if the new
+ * y is not finite */
+static inline int accept_stages(int n, const double *restrict z1, const double *restrict z2,
+                                const double *restrict z3, double *restrict y,
+                                double *restrict c0, double *restrict c1, double *restrict c2,
+                                double *restrict c3)
 {
+    double nf = 0.0;
     for (int i = 0; i < n; i++) {
-        y[i] += z3[i];
+        const double yi = y[i] + z3[i];
+        y[i] = yi;
+        c0[i] = yi;
+        nf += yi - yi;   /* 0 for a finite y_i, NaN otherwise */
         const double z1i = z1[i], z2i = z2[i];
         c1[i] = (z2i - z3[i]) / C2M1;
         const double ak = (z1i - z2i) / C1MC2;
@@ -836,6 +906,7 @@ static inline void accept_stages(int n, const double *restrict z1, const double 
         c2[i] = (ak - c1[i]) / C1M1;
         c3[i] = c2[i] - acont3;
     }
+    return !(nf == 0.0);
 }
 
 /* the step is accepted: new state, collocation polynomial, hooks, output,
@@ -869,7 +940,8 @@ static int rr_accept(radau_run *r, double err, double hnew, double quot)
     } else {
         r->x = r->last ? r->tend : r->x + h;
     }
-    accept_stages(n, w->z1, w->z2, w->z3, w->y, w->cont + n, w->cont + 2 * n, w->cont + 3 * n);
+    const int nonfin = accept_stages(n, w->z1, w->z2, w->z3, w->y, w->cont, w->cont + n,
+                                     w->cont + 2 * n, w->cont + 3 * n);
     int force_jac = 0;
     if (s->accepted) {
         const int rc = s->accepted(s->ctx, r->x, w->y);
@@ -880,11 +952,15 @@ static int rr_accept(radau_run *r, double err, double hnew, double quot)
             e_scan(w);
             r->minnewt = w->has_alg ? 2 : 1;
         }
+        /* the hook may have changed y: checked and copied again */
+        for (int i = 0; i < n; i++)
+            if (!isfinite(w->y[i]))
+                return rr_stop(r, DB_FAIL_NONFINITE, "radau: solution not finite at t=%g", r->x,
+                               0);
+        memcpy(w->cont, w->y, sizeof(double) * (size_t)n);
+    } else if (nonfin) {
+        return rr_stop(r, DB_FAIL_NONFINITE, "radau: solution not finite at t=%g", r->x, 0);
     }
-    for (int i = 0; i < n; i++)
-        if (!isfinite(w->y[i]))
-            return rr_stop(r, DB_FAIL_NONFINITE, "radau: solution not finite at t=%g", r->x, 0);
-    memcpy(w->cont, w->y, sizeof(double) * (size_t)n);
     rr_output(r);
     r->caljac = 0;
     if (r->last)
