@@ -8,6 +8,28 @@
 #define DAEBENCH_POWERS_H
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+/* x^(1/3) for a positive normal x: an estimate from the exponent bits (x's
+ * bits divided by 3 plus a constant, as in Kahan's cube-root notes), then
+ * four Newton steps y ← y − (y³ − x)/(3y²): relative error of a few units
+ * of the last place (test_powers), about 40 instructions against libm cbrt's
+ * 150 with its frexp and ldexp.
+ * Other x (zero, subnormal, infinite, NaN) go to libm. */
+static inline double db_cbrt(double x)
+{
+    if (!(x >= 0x1p-1000 && x <= 0x1p1000))
+        return cbrt(x);
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    b = b / 3 + UINT64_C(0x2A9F7893782DA1CE);
+    double y;
+    memcpy(&y, &b, sizeof y);
+    for (int k = 0; k < 4; k++)
+        y -= (y * y * y - x) / (3.0 * y * y);
+    return y;
+}
 
 /* x^(1/m), x ≥ 0, m ≥ 1 */
 static inline double db_root(double x, int m)
@@ -15,9 +37,9 @@ static inline double db_root(double x, int m)
     switch (m) {
     case 1: return x;
     case 2: return sqrt(x);
-    case 3: return cbrt(x);
+    case 3: return db_cbrt(x);
     case 4: return sqrt(sqrt(x));
-    case 6: return sqrt(cbrt(x));
+    case 6: return sqrt(db_cbrt(x));
     default: return pow(x, 1.0 / m);
     }
 }
