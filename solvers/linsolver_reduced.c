@@ -125,9 +125,16 @@ static void rd_solve(db_linsol *ls, double *b)
         b[i] *= ic;
     for (int i = m1 - m2 - 1; i >= 0; i--)
         b[i] = (b[i] + b[i + m2]) * ic;
-    /* r₂ − A21 s */
+    /* r₂ − A21 s, two columns a pass (one load and store of r₂ for two) */
     double *restrict b2 = b + m1;
-    for (int j = 0; j < m1; j++) {
+    int j = 0;
+    for (; j + 1 < m1; j += 2) {
+        const double x0 = b[j], x1 = b[j + 1];
+        const double *restrict c0 = a + m1 + (size_t)j * n, *restrict c1 = c0 + n;
+        for (int i = 0; i < nr; i++)
+            b2[i] -= c0[i] * x0 + c1[i] * x1;
+    }
+    for (; j < m1; j++) {
         const double x = b[j];
         const double *restrict col = a + m1 + (size_t)j * n;
         for (int i = 0; i < nr; i++)
@@ -157,7 +164,17 @@ static void rd_solve_complex(db_linsol *ls, double *br, double *bi)
         bi[i] = xr * ci + xi * cr;
     }
     double *restrict b2r = br + m1, *restrict b2i = bi + m1;
-    for (int j = 0; j < m1; j++) {
+    int j = 0;
+    for (; j + 1 < m1; j += 2) {   /* two columns a pass, as in rd_solve */
+        const double xr0 = br[j], xi0 = bi[j], xr1 = br[j + 1], xi1 = bi[j + 1];
+        const double *restrict r0 = ar + m1 + (size_t)j * n, *restrict i0 = ai + m1 + (size_t)j * n;
+        const double *restrict r1 = r0 + n, *restrict i1 = i0 + n;
+        for (int i = 0; i < nr; i++) {
+            b2r[i] -= (r0[i] * xr0 - i0[i] * xi0) + (r1[i] * xr1 - i1[i] * xi1);
+            b2i[i] -= (r0[i] * xi0 + i0[i] * xr0) + (r1[i] * xi1 + i1[i] * xr1);
+        }
+    }
+    for (; j < m1; j++) {
         const double xr = br[j], xi = bi[j];
         const double *restrict cr_ = ar + m1 + (size_t)j * n, *restrict ci_ = ai + m1 + (size_t)j * n;
         for (int i = 0; i < nr; i++) {
