@@ -13,7 +13,7 @@ BASELINE_PAPERS ?= reference/baseline/papers.json
 DAEBENCH = $(BUILD)/daebench
 export OPENBLAS_NUM_THREADS = 1
 
-.PHONY: all setup build test test-asan bench bench-quick scaling cost profiles baseline baseline-full reference browser-check clean \
+.PHONY: all setup build test test-asan bench bench-quick scaling cost peers profiles baseline baseline-full reference browser-check clean \
         papers papers-baseline papers-regenerate
 
 all: build
@@ -64,13 +64,22 @@ scaling: build
 # instructions per accepted step of a fixed set of runs under callgrind, and
 # beside them CPU per step in COST_ROUNDS interleaved rounds (min, median, max;
 # information, not gated) (scripts/cost.sh): $(RESULTS)/cost/cost.json and
-# cost.png, the instructions checked against $(BASELINE_COST) when it exists
-# (README "Performance", docs/performance.md)
+# cost.png, the instructions checked against $(BASELINE_COST) when it exists;
+# once `make peers` has built the Fortran RADAU5 drivers into $(PEERS)/bin they
+# are measured beside ours (README "Performance", docs/performance.md)
 BASELINE_COST ?= reference/baseline/cost.json
 COST_ROUNDS ?= 5
+PEERS ?= $(RESULTS)/peers
 cost: build
 	bash scripts/cost.sh --daebench $(DAEBENCH) --out $(RESULTS)/cost --rounds $(COST_ROUNDS) \
-	  $(if $(wildcard $(BASELINE_COST)),--baseline $(BASELINE_COST))
+	  $(if $(wildcard $(BASELINE_COST)),--baseline $(BASELINE_COST)) \
+	  $(if $(wildcard $(PEERS)/bin),--peer $(PEERS)/bin)
+
+# the Fortran peer of `make cost`: RADAU5 (deSolve 1.34's copy, fetched by
+# apt-get source as root, or RADAU5_SRC=DIR) and the drivers of peers/radau5,
+# gfortran -O2, into $(PEERS)/bin (scripts/fortran_peer.sh, docs/performance.md)
+peers: setup
+	bash scripts/fortran_peer.sh --out $(PEERS)
 
 # the profiles of the four cost runs (top functions, instructions per step, under
 # callgrind with cache and branch simulation): docs/profiles.md (scripts/profiles.sh)

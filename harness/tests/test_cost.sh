@@ -44,7 +44,7 @@ printf 'pa|-p pendulum -f GGL -s radau5 --tol 1e-4|0\npb|-p pendulum -f GGL -s b
     --rounds 3 --out "$tmp/i") >"$tmp/log2" 2>&1 || bad "two runs: $(cat "$tmp/log2")"
 [ "$(tr '\n' ' ' <"$tmp/order")" = "1 pa 1 pb 2 pa 2 pb 3 pa 3 pb " ] && ok "rounds interleaved" \
     || bad "order of the CPU rounds: $(tr '\n' ' ' <"$tmp/order")"
-grep -q '"name": "pb".*"fortran_cpu_us_per_step": 0.5}' "$tmp/i/cost.json" && ok "Fortran CPU figure carried" \
+grep -q '"name": "pb".*"fortran_cpu_us_per_step": 0.5,' "$tmp/i/cost.json" && ok "Fortran CPU figure carried" \
     || bad "fortran_cpu_us_per_step: $(grep '"pb"' "$tmp/i/cost.json")"
 cost --out "$tmp/z" --rounds 0 >"$tmp/log" 2>&1 && grep -q '"cpu_us_per_step": null' "$tmp/z/cost.json" &&
     ok "--rounds 0: cpu_us_per_step null" || bad "--rounds 0: $(cat "$tmp/log")"
