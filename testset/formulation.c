@@ -50,6 +50,8 @@ typedef struct {
     int row0;               /* first constraint row */
     int rrow;               /* first row of r = f − Gᵀλ − Hᵀμ in F (v or a rows) */
     int ggl;                /* the p rows carry −Gᵀη (GGL with n_λ > 0) */
+    int jsum_all;           /* every non-unit entry of J comes from add_block
+                               (no GGL p rows, no M⁻¹ products) */
     int ip, iv, ia, il, im, ie;  /* offsets, always valid (absent → 0) */
     double *Mc, *Mlu;       /* constant M (nv×nv) and its LU (when !has_a) */
     int *piv;
@@ -96,24 +98,114 @@ static int nmax_of(int np, int nl, int nm)
     return x > 0 ? x : 1;
 }
 
-/* J[r0.., c0..] += s · B (rows×cols); B never lies in J.  A block of one row
- * (one constraint) runs along the row, without the set-up of a column loop
- * per entry */
-static inline void add_block(double *restrict J, int ld, int r0, int c0,
-                             const double *restrict B, int rows, int cols, double s)
+/* Kernels for a short dimension known to the compiler (up to FIX_MAX
+ * entries): one copy per size, chosen by a switch, with the inner loop
+ * unrolled and the entries it keeps held in registers, instead of a loop of
+ * unknown length and its set-up.  Every entry gets the same operations in
+ * the same order as in the loop it replaces. */
+#if defined(__GNUC__)
+#define FIX_INLINE inline __attribute__((always_inline))
+#else
+#define FIX_INLINE inline
+#endif
+#define FIX_MAX 8
+#define FIX_CASES(X) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8)
+
+/* J[r0.., c0..] += s · B (rows×cols), column by column; B never lies in J.
+ * The new values are also summed into *sum (per row in registers, then
+ * folded): the Jacobian's finiteness test (dae_jac) */
+static FIX_INLINE void fix_add_block(double *restrict J, int ld, int r0, int c0,
+                                     const double *restrict B, const int rows, int cols,
+                                     double s, double *restrict sum)
 {
-    if (rows == 1) {
-        double *restrict Jr = J + r0 + (size_t)c0 * ld;
-        for (int j = 0; j < cols; j++)
-            Jr[(size_t)j * ld] += s * B[j];
-        return;
-    }
+    double acc[FIX_MAX] = { 0.0 };
     for (int j = 0; j < cols; j++) {
         double *restrict Jj = J + r0 + (size_t)(c0 + j) * ld;
         const double *restrict Bj = B + (size_t)j * rows;
-        for (int i = 0; i < rows; i++)
+        for (int i = 0; i < rows; i++) {
             Jj[i] += s * Bj[i];
+            acc[i] += Jj[i];
+        }
     }
+    double t = *sum;
+    for (int i = 0; i < rows; i++)
+        t += acc[i];
+    *sum = t;
+}
+
+/* the same for rows > FIX_MAX, the sum by one partial sum */
+static void add_block_long(double *restrict J, int ld, int r0, int c0,
+                           const double *restrict B, int rows, int cols, double s,
+                           double *restrict sum)
+{
+    double t = *sum;
+    for (int j = 0; j < cols; j++) {
+        double *restrict Jj = J + r0 + (size_t)(c0 + j) * ld;
+        const double *restrict Bj = B + (size_t)j * rows;
+        for (int i = 0; i < rows; i++) {
+            Jj[i] += s * Bj[i];
+            t += Jj[i];
+        }
+    }
+    *sum = t;
+}
+
+static void add_block_k(double *restrict J, int ld, int r0, int c0,
+                        const double *restrict B, int rows, int cols, double s,
+                        double *restrict sum)
+{
+    switch (rows) {
+#define FIX_CASE(R) case R: fix_add_block(J, ld, r0, c0, B, R, cols, s, sum); return;
+    FIX_CASES(FIX_CASE)
+#undef FIX_CASE
+    default:
+        add_block_long(J, ld, r0, c0, B, rows, cols, s, sum);
+    }
+}
+
+/* blocks of one or two rows in place (a call costs more than such a block),
+ * the others through the switch */
+static inline void add_block(double *restrict J, int ld, int r0, int c0,
+                             const double *restrict B, int rows, int cols, double s,
+                             double *restrict sum)
+{
+    if (rows == 1)
+        fix_add_block(J, ld, r0, c0, B, 1, cols, s, sum);
+    else if (rows == 2)
+        fix_add_block(J, ld, r0, c0, B, 2, cols, s, sum);
+    else
+        add_block_k(J, ld, r0, c0, B, rows, cols, s, sum);
+}
+
+/* X −= Bᵀ, X rows×cols (leading dimension rows), B cols×rows */
+static FIX_INLINE void fix_sub_T(double *restrict X, const int rows, int cols,
+                                 const double *restrict B)
+{
+    for (int j = 0; j < cols; j++)
+        for (int i = 0; i < rows; i++)
+            X[i + (size_t)j * rows] -= B[j + (size_t)i * cols];
+}
+
+static inline void sub_T(double *restrict X, int rows, int cols, const double *restrict B)
+{
+    switch (rows) {
+#define FIX_CASE(R) case R: fix_sub_T(X, R, cols, B); return;
+    FIX_CASES(FIX_CASE)
+#undef FIX_CASE
+    default:
+        fix_sub_T(X, rows, cols, B);
+    }
+}
+
+/* x −= y, by four entries and a rest */
+static inline void sub_vec(double *restrict x, const double *restrict y, int n)
+{
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        x[i] -= y[i]; x[i + 1] -= y[i + 1]; x[i + 2] -= y[i + 2]; x[i + 3] -= y[i + 3];
+    }
+    for (; i < n; i++)
+        x[i] -= y[i];
 }
 
 /* J[r0.., c0..] += s · Bᵀ, B is rows×cols (the block is cols×rows) */
@@ -332,8 +424,9 @@ static int dae_rhs(const db_dae *d, double t, const double *y, double *F)
  * and copied by plain loops rather than library calls, and the finiteness
  * test is one OR over the exponent bits instead of a branch per entry.  The
  * callbacks still get their outputs zeroed (mech.h). */
-/* x = 0: blocks of up to four entries by straight stores (a vectorized loop's
- * set-up costs more than such a block), longer ones by the loop */
+/* x = 0: up to four entries by straight stores, longer blocks by eight,
+ * four, two and one entries (stores the compiler pairs), without the peeling
+ * and set-up of a vectorized loop of unknown length */
 static inline void lean_zero(double *x, int n)
 {
     switch (n) {
@@ -352,41 +445,96 @@ static inline void lean_zero(double *x, int n)
     case 0:
         return;
     default:
-        for (int i = 0; i < n; i++)
-            x[i] = 0.0;
+        break;
     }
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        x[i] = 0.0; x[i + 1] = 0.0; x[i + 2] = 0.0; x[i + 3] = 0.0;
+        x[i + 4] = 0.0; x[i + 5] = 0.0; x[i + 6] = 0.0; x[i + 7] = 0.0;
+    }
+    if (i + 4 <= n) {
+        x[i] = 0.0; x[i + 1] = 0.0; x[i + 2] = 0.0; x[i + 3] = 0.0;
+        i += 4;
+    }
+    if (i + 2 <= n) {
+        x[i] = 0.0; x[i + 1] = 0.0;
+        i += 2;
+    }
+    if (i < n)
+        x[i] = 0.0;
 }
 
+/* y = x, by four, two and one entries as lean_zero */
 static inline void lean_copy(double *restrict y, const double *restrict x, int n)
 {
-    for (int i = 0; i < n; i++)
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        y[i] = x[i]; y[i + 1] = x[i + 1]; y[i + 2] = x[i + 2]; y[i + 3] = x[i + 3];
+    }
+    if (i + 2 <= n) {
+        y[i] = x[i]; y[i + 1] = x[i + 1];
+        i += 2;
+    }
+    if (i < n)
         y[i] = x[i];
 }
 
-/* 1 if some x_i is not finite (Inf or NaN).  A non-finite term makes every
- * later partial sum non-finite, so a finite sum (two partial sums, which the
- * vectorizer turns into one packed one: an addition per two entries) clears
- * all entries at once; only a non-finite sum, which finite entries can also
- * give by overflowing, is settled entry by entry */
-static inline int lean_nonfinite(const double *x, size_t n)
+/* x = 0 for long blocks (the Jacobian): sixteen entries per round */
+static void lean_zero_long(double *x, size_t n)
 {
-    double s0 = 0.0, s1 = 0.0;
     size_t i = 0;
-    if (n < 16)     /* a short F: one plain sum, without the packed loop's set-up */
-        for (; i < n; i++)
-            s0 += x[i];
-    for (; i + 2 <= n; i += 2) {
+    for (; i + 16 <= n; i += 16)
+        for (int k = 0; k < 16; k++)
+            x[i + k] = 0.0;
+    lean_zero(x + i, (int)(n - i));
+}
+
+/* s0..s3 += x[0..n), four partial sums (the compiler pairs them into two
+ * packed ones: an addition per two entries) and a rest by blocks */
+static inline void lean_sum4(const double *x, size_t n, double s[4])
+{
+    double s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
         s0 += x[i];
         s1 += x[i + 1];
+        s2 += x[i + 2];
+        s3 += x[i + 3];
+    }
+    if (i + 2 <= n) {
+        s0 += x[i];
+        s1 += x[i + 1];
+        i += 2;
     }
     if (i < n)
         s0 += x[i];
-    if (isfinite(s0 + s1))
-        return 0;
-    for (i = 0; i < n; i++)
+    s[0] = s0; s[1] = s1; s[2] = s2; s[3] = s3;
+}
+
+/* 1 if some x_i is not finite, entry by entry */
+static int nonfinite_entries(const double *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
         if (!isfinite(x[i]))
             return 1;
     return 0;
+}
+
+/* 1 if some x_i is not finite (Inf or NaN).  A non-finite term makes every
+ * later partial sum non-finite, so a finite sum clears all entries at once;
+ * only a non-finite sum, which finite entries can also give by overflowing,
+ * is settled entry by entry */
+static inline int lean_nonfinite(const double *x, size_t n)
+{
+    double s[4] = { 0.0, 0.0, 0.0, 0.0 };
+    if (n < 8)      /* a short F: one plain sum, without the blocks' tests */
+        for (size_t i = 0; i < n; i++)
+            s[0] += x[i];
+    else
+        lean_sum4(x, n, s);
+    if (isfinite((s[0] + s[1]) + (s[2] + s[3])))
+        return 0;
+    return nonfinite_entries(x, n);
 }
 
 /* y += A (s x), columns with s x_j = 0 skipped, as gemv_add; one row written out */
@@ -461,6 +609,139 @@ static inline void lean_ggl_p(const double *restrict G, int rows, int cols,
     }
 }
 
+/* ---- fixed-size kernels -----------------------------------------------------
+ * The three products above for a short dimension known to the compiler (up to
+ * FIX_MAX entries): one copy per size, its inner loop unrolled and the entries
+ * it keeps (y, x) held in registers, with no set-up of a vectorized loop of
+ * unknown length.  The operations are those of the loops above, in the same
+ * order per entry.  The dispatchers pick the copy by a switch; other sizes go
+ * to the loops above. */
+
+/* lean_gemv_add with R rows: y kept in registers across the columns */
+static FIX_INLINE void fix_gemv_add(const double *restrict A, const int R, int cols,
+                                    const double *restrict x, double s,
+                                    double *restrict y)
+{
+    double acc[FIX_MAX];
+    for (int i = 0; i < R; i++)
+        acc[i] = y[i];
+    for (int j = 0; j < cols; j++) {
+        const double xj = s * x[j];
+        if (xj != 0.0) {
+            const double *a = A + (size_t)j * R;
+            for (int i = 0; i < R; i++)
+                acc[i] += a[i] * xj;
+        }
+    }
+    for (int i = 0; i < R; i++)
+        y[i] = acc[i];
+}
+
+/* lean_gemvT_sub with R rows: x kept in registers, each column's sum unrolled */
+static FIX_INLINE void fix_gemvT_sub(const double *restrict A, const int R, int cols,
+                                     const double *restrict x, double *restrict r)
+{
+    double xs[FIX_MAX];
+    for (int i = 0; i < R; i++)
+        xs[i] = x[i];
+    for (int j = 0; j < cols; j++) {
+        const double *a = A + (size_t)j * R;
+        double acc = 0;
+        for (int i = 0; i < R; i++)
+            acc += a[i] * xs[i];
+        r[j] -= acc;
+    }
+}
+
+/* lean_ggl_p with R rows */
+static FIX_INLINE void fix_ggl_p(const double *restrict G, const int R, int cols,
+                                 const double *restrict l, const double *restrict eta,
+                                 const double *restrict v, double *restrict F,
+                                 double *restrict r)
+{
+    double ls[FIX_MAX], es[FIX_MAX];
+    for (int i = 0; i < R; i++) {
+        ls[i] = l[i];
+        es[i] = eta[i];
+    }
+    for (int j = 0; j < cols; j++) {
+        const double *a = G + (size_t)j * R;
+        double al = 0, ae = 0;
+        for (int i = 0; i < R; i++) {
+            al += a[i] * ls[i];
+            ae += a[i] * es[i];
+        }
+        r[j] -= al;
+        F[j] = v[j] - ae;
+    }
+}
+
+static void k_gemv_add(const double *restrict A, int rows, int cols,
+                       const double *restrict x, double s, double *restrict y)
+{
+    switch (rows) {
+#define FIX_CASE(R) case R: fix_gemv_add(A, R, cols, x, s, y); return;
+    FIX_CASES(FIX_CASE)
+#undef FIX_CASE
+    default:
+        lean_gemv_add(A, rows, cols, x, s, y);
+    }
+}
+
+static void k_gemvT_sub(const double *restrict A, int rows, int cols,
+                        const double *restrict x, double *restrict r)
+{
+    switch (rows) {
+#define FIX_CASE(R) case R: fix_gemvT_sub(A, R, cols, x, r); return;
+    FIX_CASES(FIX_CASE)
+#undef FIX_CASE
+    default:
+        lean_gemvT_sub(A, rows, cols, x, r);
+    }
+}
+
+static void k_ggl_p(const double *restrict G, int rows, int cols, const double *restrict l,
+                    const double *restrict eta, const double *restrict v,
+                    double *restrict F, double *restrict r)
+{
+    switch (rows) {
+#define FIX_CASE(R) case R: fix_ggl_p(G, R, cols, l, eta, v, F, r); return;
+    FIX_CASES(FIX_CASE)
+#undef FIX_CASE
+    default:
+        lean_ggl_p(G, rows, cols, l, eta, v, F, r);
+    }
+}
+
+/* one-row blocks (one constraint) in place, the others through the switch */
+static inline void m_gemv_add(const double *restrict A, int rows, int cols,
+                              const double *restrict x, double s, double *restrict y)
+{
+    if (rows == 1)
+        lean_gemv_add(A, 1, cols, x, s, y);
+    else
+        k_gemv_add(A, rows, cols, x, s, y);
+}
+
+static inline void m_gemvT_sub(const double *restrict A, int rows, int cols,
+                               const double *restrict x, double *restrict r)
+{
+    if (rows == 1)
+        lean_gemvT_sub(A, 1, cols, x, r);
+    else
+        k_gemvT_sub(A, rows, cols, x, r);
+}
+
+static inline void m_ggl_p(const double *restrict G, int rows, int cols,
+                           const double *restrict l, const double *restrict eta,
+                           const double *restrict v, double *restrict F, double *restrict r)
+{
+    if (rows == 1)
+        lean_ggl_p(G, 1, cols, l, eta, v, F, r);
+    else
+        k_ggl_p(G, rows, cols, l, eta, v, F, r);
+}
+
 static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
 {
     const db_mech *m = d->mech;
@@ -480,9 +761,9 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
         m->G(m, t, p, w->G);
         /* p rows with r's −Gᵀλ */
         if (w->ggl) {
-            lean_ggl_p(w->G, nl, np, l, y + w->ie, v, F, r);
+            m_ggl_p(w->G, nl, np, l, y + w->ie, v, F, r);
         } else {
-            lean_gemvT_sub(w->G, nl, np, l, r);
+            m_gemvT_sub(w->G, nl, np, l, r);
             lean_copy(F, v, np);
         }
     } else {
@@ -491,7 +772,7 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
     if (nm) {
         lean_zero(w->H, nm * nv);
         m->H(m, t, p, w->H);
-        lean_gemvT_sub(w->H, nm, nv, mu, r);
+        m_gemvT_sub(w->H, nm, nv, mu, r);
     }
     /* v rows (r already there without a) and a rows: r − M a */
     const double *vdot = NULL;
@@ -504,7 +785,7 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
             m->mass(m, t, p, w->M);
             M = w->M;
         }
-        lean_gemv_add(M, nv, nv, a, -1.0, r);
+        m_gemv_add(M, nv, nv, a, -1.0, r);
         vdot = a;
     } else if (w->acc) {
         lean_copy(w->w, r, nv);
@@ -523,23 +804,23 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
     if (cm & 1u << C_GV) {
         if (m->g_t)
             m->g_t(m, t, p, c);
-        lean_gemv_add(w->G, nl, np, v, 1.0, c);
+        m_gemv_add(w->G, nl, np, v, 1.0, c);
         c += nl;
     }
     if (cm & 1u << C_HV) {
         if (m->h)
             m->h(m, t, p, c);
-        lean_gemv_add(w->H, nm, nv, v, 1.0, c);
+        m_gemv_add(w->H, nm, nv, v, 1.0, c);
         c += nm;
     }
     if (cm & 1u << C_GA) {
         m->kappa_g(m, t, p, v, c);
-        lean_gemv_add(w->G, nl, np, vdot, 1.0, c);
+        m_gemv_add(w->G, nl, np, vdot, 1.0, c);
         c += nl;
     }
     if (cm & 1u << C_HA) {
         m->kappa_h(m, t, p, v, c);
-        lean_gemv_add(w->H, nm, nv, vdot, 1.0, c);
+        m_gemv_add(w->H, nm, nv, vdot, 1.0, c);
     }
     return lean_nonfinite(F, (size_t)d->neq);
 }
@@ -564,18 +845,13 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
     const double *l = nl ? y + w->il : w->zero, *mu = nm ? y + w->im : w->zero;
     const int cp = w->ip, cv = w->iv, ca = w->ia, cl = w->il, cm = w->im;
 
-    /* J zeroed: from 2 KiB on by a plain loop of vector stores (GCC's
-     * rewriting into a memset call is off for this file): glibc's memset
-     * clears such a block (Andrews, 27 × 27) with `rep stosb`, one instruction
-     * per byte to callgrind, 44 % of the Jacobian's instructions */
-    {
-        const size_t nj = (size_t)d->neq * (size_t)d->n;
-        if (nj < 256)
-            memset(J, 0, nj * sizeof *J);
-        else
-            for (size_t k = 0; k < nj; k++)
-                J[k] = 0.0;
-    }
+    /* J zeroed by sixteen entries at a time (GCC's rewriting into a memset
+     * call is off for this file: glibc's memset clears such a block, e.g.
+     * Andrews' 27 × 27, with `rep stosb`, one instruction per byte to
+     * callgrind) */
+    lean_zero_long(J, (size_t)d->neq * (size_t)d->n);
+    /* the sum of every value add_block leaves in J (see the end) */
+    double jsum = 0.0;
     if (w->acc) {
         eval_r(m, w, t, p, v, l, mu);   /* r for M⁻¹ r below */
     } else {                            /* only G and H are needed */
@@ -593,19 +869,13 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
     db_mechd_force_jac(&w->fd, t, p, v, l, mu, w->fp, w->fv, w->fl, w->fm);
     if (nl) {
         db_mechd_GTl_p(&w->fd, t, p, l, w->T);
-        for (int i = 0; i < nv * np; i++)
-            w->fp[i] -= w->T[i];
-        for (int j = 0; j < nl; j++)
-            for (int i = 0; i < nv; i++)
-                w->fl[i + (size_t)j * nv] -= w->G[j + (size_t)i * nl];
+        sub_vec(w->fp, w->T, nv * np);
+        sub_T(w->fl, nv, nl, w->G);
     }
     if (nm) {
         db_mechd_HTu_p(&w->fd, t, p, mu, w->T);
-        for (int i = 0; i < nv * np; i++)
-            w->fp[i] -= w->T[i];
-        for (int j = 0; j < nm; j++)
-            for (int i = 0; i < nv; i++)
-                w->fm[i + (size_t)j * nv] -= w->H[j + (size_t)i * nm];
+        sub_vec(w->fp, w->T, nv * np);
+        sub_T(w->fm, nv, nm, w->H);
     }
 
     /* p rows */
@@ -614,7 +884,7 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
     if (d->form == DB_GGL && nl) {
         const double *eta = y + w->ie;
         db_mechd_GTl_p(&w->fd, t, p, eta, w->T);
-        add_block(J, ld, 0, cp, w->T, np, np, -1.0);
+        add_block(J, ld, 0, cp, w->T, np, np, -1.0, &jsum);
         add_block_T(J, ld, 0, w->ie, w->G, nl, np, -1.0);
     }
     /* v rows and a rows */
@@ -624,25 +894,25 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
         for (int i = 0; i < nv; i++)
             J[(row + i) + (size_t)(ca + i) * ld] = 1.0;
         row += nv;
-        add_block(J, ld, row, cp, w->fp, nv, np, 1.0);
-        add_block(J, ld, row, cv, w->fv, nv, nv, 1.0);
-        add_block(J, ld, row, cl, w->fl, nv, nl, 1.0);
-        add_block(J, ld, row, cm, w->fm, nv, nm, 1.0);
+        add_block(J, ld, row, cp, w->fp, nv, np, 1.0, &jsum);
+        add_block(J, ld, row, cv, w->fv, nv, nv, 1.0, &jsum);
+        add_block(J, ld, row, cl, w->fl, nv, nl, 1.0, &jsum);
+        add_block(J, ld, row, cm, w->fm, nv, nm, 1.0, &jsum);
         const double *M = w->Mc;
         if (!(m->flags & DB_MASS_CONST)) {
             zero(w->M, nv * nv);
             m->mass(m, t, p, w->M);
             M = w->M;
             db_mechd_Mw_p(&w->fd, t, p, a, w->T);
-            add_block(J, ld, row, cp, w->T, nv, np, -1.0);
+            add_block(J, ld, row, cp, w->T, nv, np, -1.0, &jsum);
         }
-        add_block(J, ld, row, ca, M, nv, nv, -1.0);
+        add_block(J, ld, row, ca, M, nv, nv, -1.0, &jsum);
         row += nv;
     } else {
-        add_block(J, ld, row, cp, w->fp, nv, np, 1.0);
-        add_block(J, ld, row, cv, w->fv, nv, nv, 1.0);
-        add_block(J, ld, row, cl, w->fl, nv, nl, 1.0);
-        add_block(J, ld, row, cm, w->fm, nv, nm, 1.0);
+        add_block(J, ld, row, cp, w->fp, nv, np, 1.0, &jsum);
+        add_block(J, ld, row, cv, w->fv, nv, nv, 1.0, &jsum);
+        add_block(J, ld, row, cl, w->fl, nv, nl, 1.0, &jsum);
+        add_block(J, ld, row, cm, w->fm, nv, nm, 1.0, &jsum);
         row += nv;
         if (w->acc) {
             memcpy(w->w, w->r, (size_t)nv * sizeof *w->w);
@@ -658,33 +928,33 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
     for (int b = 0; b < w->nblk; b++) {
         switch (w->blk[b]) {
         case C_G:
-            add_block(J, ld, row, cp, w->G, nl, np, 1.0);
+            add_block(J, ld, row, cp, w->G, nl, np, 1.0, &jsum);
             row += nl;
             break;
         case C_GV:
             if (!nl)
                 break;
             db_mechd_Gw_p(&w->fd, t, p, v, w->T);
-            add_block(J, ld, row, cp, w->T, nl, np, 1.0);
+            add_block(J, ld, row, cp, w->T, nl, np, 1.0, &jsum);
             /* without g_t, g_tp is zero: adding +0 to entries that are
              * 0 + x (never −0) leaves their bits, so it is skipped */
             if (m->g_t) {
                 db_mechd_g_tp(&w->fd, t, p, w->T);
-                add_block(J, ld, row, cp, w->T, nl, np, 1.0);
+                add_block(J, ld, row, cp, w->T, nl, np, 1.0, &jsum);
             }
-            add_block(J, ld, row, cv, w->G, nl, np, 1.0);
+            add_block(J, ld, row, cv, w->G, nl, np, 1.0, &jsum);
             row += nl;
             break;
         case C_HV:
             if (!nm)
                 break;
             db_mechd_Hw_p(&w->fd, t, p, v, w->T);
-            add_block(J, ld, row, cp, w->T, nm, np, 1.0);
+            add_block(J, ld, row, cp, w->T, nm, np, 1.0, &jsum);
             if (m->h) {                 /* h_p is zero without h, as g_tp */
                 db_mechd_h_p(&w->fd, t, p, w->T);
-                add_block(J, ld, row, cp, w->T, nm, np, 1.0);
+                add_block(J, ld, row, cp, w->T, nm, np, 1.0, &jsum);
             }
-            add_block(J, ld, row, cv, w->H, nm, nv, 1.0);
+            add_block(J, ld, row, cv, w->H, nm, nv, 1.0, &jsum);
             row += nm;
             break;
         case C_GA:
@@ -701,11 +971,11 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
                 db_mechd_Hw_p(&w->fd, t, p, vdot, w->T);
                 db_mechd_kappa_h_jac(&w->fd, t, p, v, w->kp, w->kv);
             }
-            add_block(J, ld, row, cp, w->T, nc, np, 1.0);
-            add_block(J, ld, row, cp, w->kp, nc, np, 1.0);
-            add_block(J, ld, row, cv, w->kv, nc, nv, 1.0);
+            add_block(J, ld, row, cp, w->T, nc, np, 1.0, &jsum);
+            add_block(J, ld, row, cp, w->kp, nc, np, 1.0, &jsum);
+            add_block(J, ld, row, cv, w->kv, nc, nv, 1.0, &jsum);
             if (w->has_a) {
-                add_block(J, ld, row, ca, C, nc, nv, 1.0);
+                add_block(J, ld, row, ca, C, nc, nv, 1.0, &jsum);
             } else {
                 add_prod(J, ld, row, cp, C, nc, nv, w->Xp, np);
                 add_prod(J, ld, row, cv, C, nc, nv, w->Xv, nv);
@@ -716,6 +986,16 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
             break;
         }
         }
+    }
+    /* J finite: besides zeros and the unit entries, J holds the values the
+     * add_block calls left, and a value that is not finite stays so under the
+     * later additions to its entry, so a finite jsum clears J (a non-finite
+     * one, possibly an overflow, is settled entry by entry).  GGL's p rows
+     * (add_block_T) and the M⁻¹ products (add_prod) are outside that sum. */
+    if (w->jsum_all) {
+        if (isfinite(jsum))
+            return 0;
+        return nonfinite_entries(J, (size_t)d->neq * d->n);
     }
     return lean_nonfinite(J, (size_t)d->neq * d->n);
 }
@@ -1032,6 +1312,7 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
     w->row0 = np + nv + (w->has_a ? nv : 0);
     w->rrow = np + (w->has_a ? nv : 0);
     w->ggl = f == DB_GGL && nl > 0;
+    w->jsum_all = !w->ggl && (w->has_a || !w->acc);
     const int neq = d->neq;
     /* sizes in size_t: a system whose dense matrices could not be indexed with
      * an int (or would not fit in memory) is refused before any allocation */
