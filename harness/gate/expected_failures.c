@@ -28,7 +28,8 @@
                   "solves these runs"
 #define EOM0_DRIFT "EoM0 keeps only the acceleration level: the position constraint drifts " \
                    "quadratically in t (seed 003 sect. 2.1.4); over 1000 s (the long " \
-                   "pendulum, Fekete) at tol 1e-3 the drift ends the run"
+                   "pendulum, Fekete) at tol 1e-3 the drift ends the run (a step size " \
+                   "collapse, or first the phase error it brings: 'diverged')"
 #define INDEX2_BDF_START "BDF on the index-2 forms of the rigid slider crank at tol 1e-9 and " \
                          "1e-10: the first step collapses below hmin at t = 0, the start-up " \
                          "weakness of the index-2 GGL runs at 1e-10 above; radau5 (GGL) and " \
@@ -50,6 +51,11 @@
                    "the local error control does not bound the global phase error, " \
                    "which grows linearly in t until the solution has no correct digit " \
                    "(class 'diverged'); orbit and energy stay (invariant drift)"
+#define PEND_INDEX3_LOOSE "the long pendulum's index-3 form at tol 1e-3: the phase error of " \
+                          "the loose tolerance ('diverged', see the entries above) or, first, " \
+                          "a step size collapse at t = 13-28 s; which of the two and when " \
+                          "moves with the last bits of the Newton matrix (the whole LU: 13.4 " \
+                          "s, the rows p' = v eliminated: 28.4 s)"
 #define LOOSE_TRANSIENT "at the loosest tolerances the global error of v reaches the " \
                         "size of v itself at some time (a transient: impact-like forcing, " \
                         "stiff modes, a creep-force jump), class 'diverged'; one decade " \
@@ -59,7 +65,7 @@
                           "before the first singular position (G well conditioned there): " \
                           "class 'newton', not the singular position"
 const db_xfail db_expected_failures[] = {
-    {"pendulum", "long", "EoM0", "*", 1e-3, 1e-3, EOM0_DRIFT, "theory", "solver"},
+    {"pendulum", "long", "EoM0", "*", 1e-3, 1e-3, EOM0_DRIFT, "theory", "solver,diverged"},
     {"fekete", "default", "EoM0", "bdf", 1e-3, 1e-3, EOM0_DRIFT, "theory", "solver"},
     {"fekete", "default", "EoM0", "ida", 1e-3, 1e-3, EOM0_DRIFT, "theory", "solver"},
     {"andrews", "default", "GGL", "bdf", 1e-10, 1e-10, INDEX2_BDF, "weakness", "solver"},
@@ -144,7 +150,8 @@ const db_xfail db_expected_failures[] = {
      * full and quick sweeps */
     {"andrews", "default", "oEoM0", "odassl", 1e-3, 1e-3, LOOSE_TRANSIENT, "theory", "diverged"},
     {"andrews", "default", "oEoM1", "odassl", 1e-3, 1e-3, LOOSE_TRANSIENT, "theory", "diverged"},
-    {"pendulum", "long", "EoM", "radau5", 1e-6, 1e-3, PEND_PHASE, "theory", "diverged"},
+    {"pendulum", "long", "EoM", "radau5", 1e-6, 1e-4, PEND_PHASE, "theory", "diverged"},
+    {"pendulum", "long", "EoM", "radau5", 1e-3, 1e-3, PEND_INDEX3_LOOSE, "theory", "solver,diverged"},
     {"pendulum", "long", "EoM", "rosnys", 1e-6, 1e-3, PEND_PHASE, "theory", "diverged"},
     {"pendulum", "long", "EoM0", "bdf", 1e-9, 1e-4, PEND_PHASE, "theory", "diverged"},
     {"pendulum", "long", "EoM0", "ida", 1e-7, 1e-4, PEND_PHASE, "theory", "diverged"},

@@ -25,6 +25,8 @@
 #     [running the shown command; cpu= aside, as in test_readme]
 #   the diff table of the tuning experiment  [docs/running.md, named by the
 #     README, which describes the experiment]
+#   the cost table's instructions and CPU per step, ours and RADAU5's
+#     [reference/baseline/cost.json]
 # Rules (a number in such a place is no output of this tree):
 #   R-ident   part of a name: C11, EoM1, radau5, v28, sha256, A02, x.json, ...
 #   R-cmd     an argument of a shown command (1e-8 in `--tol 1e-8`), inside
@@ -234,6 +236,33 @@ rows = [l for l in lines if re.match(r"\| (radau5|geoms|rosnys)", l) and "digits
 (ok if rows and all(r in running for r in rows) and "docs/running.md" in "\n".join(lines) else bad)(
     "README: the %d rows of the diff table are docs/running.md's" % len(rows))
 for r in rows: cover_line(lines.index(r), "diff table")
+
+# the cost table: reference/baseline/cost.json (which the README names), the
+# figures as README prints them: instructions in k to 3 digits, CPU µs to 3
+# digits, "—" where the Fortran code was not measured
+costf = os.path.join(src, "reference/baseline/cost.json")
+cost = {r["name"]: r for r in json.load(open(costf))["runs"]} if os.path.exists(costf) else {}
+kfmt = lambda x: "%.3g k" % (x / 1000.0)
+cfmt = lambda x: "%.3g" % x
+ncost = 0
+for i, l in enumerate(lines):
+    m = re.match(r"\| `([a-z_0-9]+-[A-Za-z0-9]+-[a-z0-9]+)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$", l)
+    if not m: continue
+    r = cost.get(m.group(1))
+    if r is None:
+        bad("README:%d: %s is no run of %s" % (i + 1, m.group(1), costf)); continue
+    meas = r.get("fortran_measured") is True
+    cpu = r.get("cpu_us_per_step") or {}
+    want = [kfmt(r["instructions_per_step"]),
+            kfmt(r["fortran_per_step"]) if meas else "—",
+            cfmt(cpu.get("min", float("nan"))),
+            cfmt(r.get("fortran_cpu_us_per_step") or float("nan")) if meas else "—"]
+    got = [m.group(k).strip() for k in range(2, 6)]
+    if got == want: ok("README:%d: the cost row of %s is cost.json's (%s)" % (i + 1, m.group(1), ", ".join(want)))
+    else: bad("README:%d: the cost row of %s says %s, cost.json gives %s" % (i + 1, m.group(1), got, want))
+    ncost += 1
+    cover_line(i, "cost table")
+(ok if ncost == 0 or "reference/baseline/cost.json" in "\n".join(lines) else bad)("README names reference/baseline/cost.json for its cost table")
 
 # every other number must fall under a rule
 def rule(i, l, m):
