@@ -13,7 +13,7 @@ BASELINE_PAPERS ?= reference/baseline/papers.json
 DAEBENCH = $(BUILD)/daebench
 export OPENBLAS_NUM_THREADS = 1
 
-.PHONY: all setup build test test-asan bench bench-quick scaling cost peers profiles baseline baseline-full reference browser-check clean \
+.PHONY: all setup build program test test-asan bench bench-quick scaling cost peers profiles baseline baseline-full reference browser-check clean \
         papers papers-baseline papers-regenerate
 
 all: build
@@ -27,6 +27,11 @@ $(BUILD)/CMakeCache.txt: | setup
 build: setup $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
+# the daebench program alone: what the sweeps, diagrams and measurements run
+# (make's no-op pass over every test target costs seconds)
+program: setup $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS) --target daebench
+
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
@@ -37,7 +42,7 @@ test-asan: setup
 
 # full sweep, CSV, diagrams, report, regression check against the stored
 # baseline (exit 1 on a regression); see README "Benchmarks"
-bench: build
+bench: program
 	$(DAEBENCH) bench --suite full --out $(FULL)
 	$(DAEBENCH) plot --results $(FULL)/bench.json --out $(FULL)/plots $(if $(wildcard $(BASELINE_FULL)),--baseline $(BASELINE_FULL))
 	$(DAEBENCH) report --results $(FULL)/bench.json --plots $(FULL)/plots $(if $(wildcard $(BASELINE_FULL)),--baseline $(BASELINE_FULL))
@@ -46,7 +51,7 @@ bench: build
 	else echo "bench: no $(BASELINE_FULL) yet (make baseline-full), regression check skipped"; fi
 
 # the subset CI runs (under five minutes on 2 cores)
-bench-quick: build
+bench-quick: program
 	$(DAEBENCH) bench --suite quick --out $(QUICK)
 	$(DAEBENCH) plot --results $(QUICK)/bench.json --out $(QUICK)/plots $(if $(wildcard $(BASELINE_QUICK)),--baseline $(BASELINE_QUICK))
 	$(DAEBENCH) report --results $(QUICK)/bench.json --plots $(QUICK)/plots $(if $(wildcard $(BASELINE_QUICK)),--baseline $(BASELINE_QUICK))
@@ -57,7 +62,7 @@ bench-quick: build
 # cost per step against N of the chains (suite "scaling", harness/sweep/suite.c), one
 # run at a time for quiet timing; the diagram $(RESULTS)/plots/scaling.png/.svg,
 # the fitted slopes printed (README "Benchmarks")
-scaling: build
+scaling: program
 	$(DAEBENCH) bench --suite scaling --jobs 1 --out $(RESULTS)/scaling
 	$(DAEBENCH) plot --results $(RESULTS)/scaling/bench.json --out $(RESULTS)/plots
 
@@ -70,7 +75,7 @@ scaling: build
 BASELINE_COST ?= reference/baseline/cost.json
 COST_ROUNDS ?= 5
 PEERS ?= $(RESULTS)/peers
-cost: build
+cost: program
 	bash scripts/cost.sh --daebench $(DAEBENCH) --out $(RESULTS)/cost --rounds $(COST_ROUNDS) \
 	  $(if $(wildcard $(BASELINE_COST)),--baseline $(BASELINE_COST)) \
 	  $(if $(wildcard $(PEERS)/bin),--peer $(PEERS)/bin)
@@ -83,7 +88,7 @@ peers: setup
 
 # the profiles of the four cost runs (top functions, instructions per step, under
 # callgrind with cache and branch simulation): docs/profiles.md (scripts/profiles.sh)
-profiles: build
+profiles: program
 	bash scripts/profiles.sh --daebench $(DAEBENCH) --out docs/profiles.md
 
 # accept the last sweep as the new baseline (make bench-quick -> results/quick,
@@ -115,7 +120,7 @@ reference: build
 # the reproduction page (docs/reproduction.md): verdicts against the baseline, and
 # the committed page docs/papers.md must equal the generated results/papers.md
 # (scripts/papers_page_check.sh); both checks run, either failing fails the target
-papers: build
+papers: program
 	@mkdir -p $(RESULTS)
 	@rc=0; if [ -f $(BASELINE_PAPERS) ]; then \
 	  $(DAEBENCH) papers --out $(RESULTS) --baseline $(BASELINE_PAPERS) || rc=1; \
@@ -134,7 +139,7 @@ papers-baseline:
 
 # the one command after a solver change (or a merge): run the page without the
 # comparison and accept it (baseline and docs/papers.md); then `make papers` passes
-papers-regenerate: build
+papers-regenerate: program
 	@mkdir -p $(RESULTS)
 	$(DAEBENCH) papers --out $(RESULTS) || \
 	  { echo "papers-regenerate: fix the data first (a different without a cause?)"; exit 1; }
