@@ -25,8 +25,8 @@
 #     [running the shown command; cpu= aside, as in test_readme]
 #   the diff table of the tuning experiment  [docs/running.md, named by the
 #     README, which describes the experiment]
-#   the cost table's instructions and CPU per step, ours and RADAU5's
-#     [reference/baseline/cost.json]
+#   the cost table's instructions and CPU per step, ours and RADAU5's, and
+#     the runs' tolerance  [reference/baseline/cost.json]
 # Rules (a number in such a place is no output of this tree):
 #   R-ident   part of a name: C11, EoM1, radau5, v28, sha256, A02, x.json, ...
 #   R-cmd     an argument of a shown command (1e-8 in `--tol 1e-8`), inside
@@ -263,6 +263,10 @@ for i, l in enumerate(lines):
     ncost += 1
     cover_line(i, "cost table")
 (ok if ncost == 0 or "reference/baseline/cost.json" in "\n".join(lines) else bad)("README names reference/baseline/cost.json for its cost table")
+if ncost:
+    tols = sorted(set(re.search(r"--tol (\S+)", cost[k]["args"]).group(1) for k in cost
+                      if re.search(r"--tol (\S+)", cost[k]["args"]) and any("`%s`" % k in l for l in lines)))
+    claim("the tolerance of the cost runs shown", r"per accepted step at tol (1e-\d+)", tols[0] if len(tols) == 1 else "/".join(tols))
 
 # every other number must fall under a rule
 def rule(i, l, m):
@@ -316,12 +320,15 @@ rc=$?
 if [ -z "${DAEBENCH_TEST_README:-}" ]; then
     mkdir -p "$tmp/scratch"
     cp -r "$src/docs" "$tmp/scratch/" 2>/dev/null
+    # and the last row of the cost table with a figure that is not cost.json's
+    last=$(grep -n '^| `[a-z_0-9]*-[A-Za-z0-9]*-[a-z0-9]*` |' "$readme" | tail -1 | cut -d: -f1)
     sed -e 's/1e-10, [0-9]* runs/1e-10, 2855 runs/' -e '0,/^## Measures$/s//## Measures\n\nThe quick suite takes 731 runs./' \
-        "$readme" >"$tmp/scratch/README.md"
+        -e "${last:-1}s/| \([0-9.]*\) k |/| 1.11 k |/" "$readme" >"$tmp/scratch/README.md"
     DAEBENCH_TEST_README=$tmp/scratch/README.md bash "${BASH_SOURCE[0]}" "$bin" "$src" >"$tmp/red.log" 2>&1
     if grep -q "runs of the full sweep .* is 2855, the source says" "$tmp/red.log" &&
-       grep -q "'731' in: The quick suite takes 731 runs" "$tmp/red.log"; then
-        ok "a wrong count and an unexplained number in a scratch README fail"
+       grep -q "'731' in: The quick suite takes 731 runs" "$tmp/red.log" &&
+       { [ -z "$last" ] || grep -q "the cost row of .* says \['1.11 k'" "$tmp/red.log"; }; then
+        ok "a wrong count, a wrong cost figure and an unexplained number in a scratch README fail"
     else
         bad "the scratch README did not fail as it should:"; grep FAIL "$tmp/red.log" | head
     fi
