@@ -44,3 +44,16 @@ summary() {
     echo "$((n - fails)) passed, $fails failed"
     [ "$fails" -eq 0 ]
 }
+
+# valgrind can run $bin: exits the test (passing, with a note) where valgrind is
+# not installed or $bin is a sanitizer build
+need_valgrind() {
+    if ! command -v valgrind >/dev/null 2>&1; then
+        echo "valgrind not installed: nothing to test"
+        exit 0
+    fi
+    if grep -q __asan_init "$bin"; then
+        echo "a sanitizer build (valgrind cannot run it): nothing to test"
+        exit 0
+    fi
+}

@@ -13,14 +13,7 @@
 # usage: test_cost.sh DAEBENCH_BINARY SOURCE_DIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 src=$2
-if ! command -v valgrind >/dev/null 2>&1; then
-    echo "valgrind not installed: nothing to test"
-    exit 0
-fi
-if grep -q __asan_init "$bin"; then
-    echo "a sanitizer build (valgrind cannot run it): nothing to test"
-    exit 0
-fi
+need_valgrind
 cost() { (cd "$src" && bash scripts/cost.sh --daebench "$bin" --runs "$tmp/runs" --rounds 2 "$@"); }
 echo 'pend|-p pendulum -f GGL -s radau5 --tol 1e-4|0' >"$tmp/runs"
 

@@ -19,14 +19,7 @@
 # usage: test_cost_peer.sh DAEBENCH_BINARY SOURCE_DIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 src=$2
-if ! command -v valgrind >/dev/null 2>&1; then
-    echo "valgrind not installed: nothing to test"
-    exit 0
-fi
-if grep -q __asan_init "$bin"; then
-    echo "a sanitizer build (valgrind cannot run it): nothing to test"
-    exit 0
-fi
+need_valgrind
 jc=$(dirname "$bin")/daebench-jsoncheck
 
 # the fake peer: NREP integrations (NREP = 0: three) of 50 accepted steps,

@@ -39,14 +39,12 @@ module and_par
   double precision, parameter :: u = 0.04d0, ua = 0.01228d0, ub = 0.00449d0, &
     zf = 0.02d0, zt = 0.04d0, fa = 0.01421d0, mom = 0.033d0
   integer :: jmode = 1
+  ! the sines and cosines of the angles and of their sums at the last q (trig)
+  double precision :: sibe, cobe, sith, coth, siga, coga, siph, coph, side, code, &
+    siom, coom, siep, coep, sibeth, cobeth, siphde, cophde, siomep, coomep
 contains
-  ! M(q), f(q,v), g(q), G(q) (the test set's formulas)
-  subroutine model(q, v, am, f, g, gm)
-    double precision, intent(in) :: q(7), v(7)
-    double precision, intent(out) :: am(7,7), f(7), g(6), gm(6,7)
-    double precision sibe, cobe, sith, coth, siga, coga, siph, coph, side, code, &
-      siom, coom, siep, coep, sibeth, cobeth, siphde, cophde, siomep, coomep
-    double precision xd, yd, lang, force, fx, fy, s1, c1
+  subroutine trig(q)
+    double precision, intent(in) :: q(7)
     sibe = sin(q(1)); cobe = cos(q(1)); sith = sin(q(2)); coth = cos(q(2))
     siga = sin(q(3)); coga = cos(q(3)); siph = sin(q(4)); coph = cos(q(4))
     side = sin(q(5)); code = cos(q(5)); siom = sin(q(6)); coom = cos(q(6))
@@ -54,6 +52,14 @@ contains
     sibeth = sin(q(1)+q(2)); cobeth = cos(q(1)+q(2))
     siphde = sin(q(4)+q(5)); cophde = cos(q(4)+q(5))
     siomep = sin(q(6)+q(7)); coomep = cos(q(6)+q(7))
+  end subroutine trig
+
+  ! M(q), f(q,v), g(q), G(q) (the test set's formulas)
+  subroutine model(q, v, am, f, g, gm)
+    double precision, intent(in) :: q(7), v(7)
+    double precision, intent(out) :: am(7,7), f(7), g(6), gm(6,7)
+    double precision xd, yd, lang, force, fx, fy, s1, c1
+    call trig(q)
     am = 0.d0
     am(1,1) = m1*ra**2 + m2*(rr**2 - 2.d0*da*rr*coth + da**2) + i1 + i2
     am(2,1) = m2*(da**2 - da*rr*coth) + i2
@@ -103,17 +109,9 @@ contains
   subroutine model_jac(q, v, w, lam, a, b)
     double precision, intent(in) :: q(7), v(7), w(7), lam(6)
     double precision, intent(out) :: a(7,7), b(7,7)
-    double precision sith, coth, siga, coga, siph, coph, side, code, siom, coom, &
-      siep, coep, sibe, cobe, sibeth, cobeth, siphde, cophde, siomep, coomep
     double precision ca, cb, cc, l135, l246, h12, h45, h67
     double precision xd, yd, x, y, xd1, yd1, lang, p, dp
-    sibe = sin(q(1)); cobe = cos(q(1)); sith = sin(q(2)); coth = cos(q(2))
-    siga = sin(q(3)); coga = cos(q(3)); siph = sin(q(4)); coph = cos(q(4))
-    side = sin(q(5)); code = cos(q(5)); siom = sin(q(6)); coom = cos(q(6))
-    siep = sin(q(7)); coep = cos(q(7))
-    sibeth = sin(q(1)+q(2)); cobeth = cos(q(1)+q(2))
-    siphde = sin(q(4)+q(5)); cophde = cos(q(4)+q(5))
-    siomep = sin(q(6)+q(7)); coomep = cos(q(6)+q(7))
+    call trig(q)
     ca = m2*da*rr; cb = m4*zt*(e - ea); cc = m6*u*(zf - fa)
     a = 0.d0; b = 0.d0
     ! f_q and f_v
@@ -334,13 +332,7 @@ program andrews_eom
     imas = 1; mlmas = 0; mumas = 0; iout = 0
     call radau5(n, fand, x, y, xend, h, rtol, atol, itol, jand, ijac, mljac, mujac, &
                 mand, imas, mlmas, mumas, soldum, iout, work, lwork, iwork, liwork, rpar, ipar, idid)
-    k = k + 1
-    call keep(ts, k, cpusec() - t0)
-    ttot = ttot + ts(k)
-    if (idid /= 1) then
-      write(error_unit, '(a,i0)') 'andrews_eom: RADAU5 failed, IDID = ', idid
-      stop 1
-    end if
+    call integrated('andrews_eom', idid, ts, k, ttot, t0)
   end do
   call report_counts(idid, iwork)
   write(*,'(a,es24.16)') 't=', x

@@ -87,6 +87,25 @@ contains
       ' ndec=', iwork(19), ' nsol=', iwork(20)
   end subroutine
 
+  ! after integration k: its CPU time (since t0) kept in ts and summed into
+  ! ttot; a RADAU5 failure (IDID /= 1) ends the program with status 1
+  subroutine integrated(prog, idid, ts, k, ttot, t0)
+    use iso_fortran_env, only: error_unit
+    character(*), intent(in) :: prog
+    integer, intent(in) :: idid
+    double precision, allocatable, intent(inout) :: ts(:)
+    integer, intent(inout) :: k
+    double precision, intent(inout) :: ttot
+    double precision, intent(in) :: t0
+    k = k + 1
+    call keep(ts, k, cpusec() - t0)
+    ttot = ttot + ts(k)
+    if (idid /= 1) then
+      write(error_unit, '(a,a,i0)') prog, ': RADAU5 failed, IDID = ', idid
+      stop 1
+    end if
+  end subroutine
+
   ! the CPU time of the k integrations ts(1:k) of naccpt accepted steps each;
   ! scripts/cost.sh reads us_per_step_mean (the mean per integration / steps)
   subroutine report_timing(ts, k, naccpt)

@@ -63,7 +63,6 @@ subroutine mpend(n, am, lmas, rpar, ipar)
 end subroutine
 
 program pendulum_ggl
-  use iso_fortran_env, only: error_unit
   use pend_par
   use peer_util
   implicit none
@@ -89,13 +88,7 @@ program pendulum_ggl
     imas = 1; mlmas = merge(n, 0, mfull == 1); mumas = 0; iout = 0
     call radau5(n, fpend, x, y, xend, h, rtol, atol, itol, jpend, ijac, mljac, mujac, &
                 mpend, imas, mlmas, mumas, soldum, iout, work, lwork, iwork, liwork, rpar, ipar, idid)
-    k = k + 1
-    call keep(ts, k, cpusec() - t0)
-    ttot = ttot + ts(k)
-    if (idid /= 1) then
-      write(error_unit, '(a,i0)') 'pendulum_ggl: RADAU5 failed, IDID = ', idid
-      stop 1
-    end if
+    call integrated('pendulum_ggl', idid, ts, k, ttot, t0)
   end do
   call report_counts(idid, iwork)
   write(*,'(a,es24.16)') 't=', x
