@@ -17,6 +17,7 @@
 #include "solvers/linsolver.h"
 #include "solvers/sparse_lu.h"
 #include "testset/tests/check.h"
+#include "testset/tests/xorshift.h"
 
 /* re + i im without CMPLX (which glibc does not define for clang) */
 static double complex mkc(double re, double im)
@@ -29,12 +30,9 @@ static double complex mkc(double re, double im)
 }
 
 static unsigned long long rng = 88172645463325252ULL;
-static double urand(void)   /* uniform in (-1, 1), xorshift64 */
+static double urand(void)   /* uniform in (-1, 1) */
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (double)(rng >> 11) / 4503599627370496.0 - 1.0;
+    return xorshift_uniform(&rng);
 }
 
 enum { K_RANDOM, K_GRADED, K_HILBERT, K_ZERODIAG, K_PERM, K_SINGULAR_COL, K_SINGULAR_ROWS, K_NKIND };

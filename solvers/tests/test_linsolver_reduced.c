@@ -18,14 +18,12 @@
 #include "testset/mechcheck.h"
 #include "testset/registry.h"
 #include "testset/tests/check.h"
+#include "testset/tests/xorshift.h"
 
 static unsigned long long rng = 0x9E3779B97F4A7C15ULL;
-static double urand(void)   /* uniform in (-1, 1), xorshift64 */
+static double urand(void)   /* uniform in (-1, 1) */
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (double)(rng >> 11) / 4503599627370496.0 - 1.0;
+    return xorshift_uniform(&rng);
 }
 
 /* fill A = c E − J (real part ar, imaginary ai or NULL) with the structure */

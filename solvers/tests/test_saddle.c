@@ -12,14 +12,12 @@
 
 #include "solvers/saddle.h"
 #include "testset/tests/check.h"
+#include "testset/tests/xorshift.h"
 
 static unsigned long long rng = 0x2545F4914F6CDD1DULL;
-static double urand(void)   /* uniform in (-1, 1), xorshift64 */
+static double urand(void)   /* uniform in (-1, 1) */
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (double)(rng >> 11) / 4503599627370496.0 - 1.0;
+    return xorshift_uniform(&rng);
 }
 
 /* max |K x − b| / max |b| for K = [M Cᵀ; C 0] */
