@@ -153,11 +153,13 @@ static void refused_sizes(void)
     const char *solvers[2] = { "radau5", "bdf" };
     for (int k = 0; k < 2; k++) {
         const db_solver *sv = db_solver_find(solvers[k]);
-        double y[2][8];
+        double y[2][8] = { { 0 } };
         db_status st[2];
+        int n = 0;
         for (int r = 0; r < 2; r++) {
             db_dae d;
             CHECK(db_dae_build(&d, &m, DB_EOM1, err, sizeof err) == 0, "build");
+            n = d.n;
             if (r == 0)
                 d.m1 = d.n;   /* sizes the elimination refuses */
             double t = d.tend;
@@ -169,7 +171,7 @@ static void refused_sizes(void)
             CHECK(st[r] == DB_OK, "%s with m1 = n (%d): %s", solvers[k], r, msg);
             db_dae_free(&d);
         }
-        CHECK(st[0] == DB_OK && memcmp(y[0], y[1], 6 * sizeof(double)) == 0,
+        CHECK(st[0] == DB_OK && n > 0 && n <= 8 && memcmp(y[0], y[1], (size_t)n * sizeof(double)) == 0,
               "%s: refused sizes integrate as the whole LU does", solvers[k]);
     }
     if (pr->teardown)
