@@ -23,8 +23,8 @@
 typedef struct {
     db_linsol *in;   /* the reduced system, n − m1 unknowns */
     int m1, m2;
-    double icr, ici; /* 1/c of the real matrix (icr), of the complex one (icr + i ici) */
-    double zcr, zci;
+    double icr;      /* 1/c of the real matrix */
+    double zcr, zci; /* 1/c of the complex one, zcr + i zci */
     double *d, *di;  /* [m2] the back-substitution's z⁽ᵏ⁺¹⁾ / c^…, real and imaginary */
     double *t;       /* [2 (n − m1)] scratch of the reduction */
 } reduced;
