@@ -7,8 +7,9 @@
  * db_linsol_new_reduced):
  *   small   dense, n <= DB_LINSOL_SMALL_MAX: our own unblocked LU with partial
  *           pivoting (linsolver_dense_small.c), substitutions for one
- *           right-hand side.  Same operations in the same order as reference
- *           LAPACK's dgetrf/zgetrf + dgetrs/zgetrs, so the same bits;
+ *           right-hand side.  The factors are those of reference LAPACK's
+ *           dgetrf/zgetrf bit for bit; the substitutions are dgetrs/zgetrs'
+ *           with a multiplication by the pivot's reciprocal for the division;
  *   lapack  dense, larger n: LAPACK's blocked dgetrf/zgetrf (linsolver_lapack.c);
  *   klu     sparse, a fixed compressed-column pattern: SuiteSparse KLU through
  *           sparse_lu.h (linsolver_klu.c);
@@ -105,15 +106,24 @@ int db_linsol_init_klu(db_linsol *ls);
 long db_linsol_klu_full_count(const db_linsol *ls);
 
 /* The small dense kernels themselves (linsolver_dense_small.c), column-major
- * n×n with leading dimension n: LU with partial pivoting in place (ipiv[k] =
- * the 0-based row swapped with row k), 0 or k+1 for the first zero pivot
- * (factorization completed as LAPACK does); substitution for one right-hand side. */
-int db_small_lu_factor(int n, double *a, int *ipiv);
-void db_small_lu_solve(int n, const double *lu, const int *ipiv, double *b);
+ * n×n with leading dimension n: LU with partial pivoting in place, 0 or k+1 for
+ * the first zero pivot (factorization completed as LAPACK does); substitution
+ * for one right-hand side.  The factorization fills a db_small_piv: ipiv[k] =
+ * the 0-based row swapped with row k (LAPACK's, 0-based), perm the same
+ * interchanges as one gather ((P b)_i = b[perm[i]]), rd (+ i rdi, complex) the
+ * reciprocals of the pivots, which the substitution multiplies by. */
+typedef struct {
+    int *ipiv, *perm;   /* [n] */
+    double *rd, *rdi;   /* [n]: 1/u_kk, real and imaginary part (rdi: complex only) */
+} db_small_piv;
+int db_small_piv_alloc(db_small_piv *pv, int n);   /* 0 or -1; free with db_small_piv_free */
+void db_small_piv_free(db_small_piv *pv);
+int db_small_lu_factor(int n, double *a, db_small_piv *pv);
+void db_small_lu_solve(int n, const double *lu, const db_small_piv *pv, double *b);
 /* complex in split form: real parts re[], imaginary parts im[] (n×n each),
  * right-hand side br[], bi[] */
-int db_small_zlu_factor(int n, double *re, double *im, int *ipiv);
-void db_small_zlu_solve(int n, const double *re, const double *im, const int *ipiv,
+int db_small_zlu_factor(int n, double *re, double *im, db_small_piv *pv);
+void db_small_zlu_solve(int n, const double *re, const double *im, const db_small_piv *pv,
                         double *br, double *bi);
 
 #endif

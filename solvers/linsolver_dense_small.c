@@ -3,15 +3,25 @@
  * and complex, and substitutions for one right-hand side.
  *
  * Method: Gaussian elimination with row interchanges (Golub & Van Loan, Matrix
- * Computations, Alg. 3.4.1), kept operation for operation equal to reference
- * LAPACK's dgetrf2/zgetrf2 + dgetrs/zgetrs at these sizes: the pivot is the
- * first entry of largest |a| (complex: |re| + |im|, as izamax), the column is
- * scaled by the reciprocal of the pivot when |pivot| >= DBL_MIN (else divided),
- * every entry is updated by its products in the order k = 0, 1, ..., and a
- * complex division is done as gfortran does it (Smith's method).  So the
- * factors and solutions have the same bits as LAPACK's, without its recursion,
- * argument checks and Level-3 calls on tiny matrices
- * (solvers/tests/test_linsolver.c compares them). */
+ * Computations, Alg. 3.4.1).  The factorization is kept operation for
+ * operation equal to reference LAPACK's dgetrf2/zgetrf2 at these sizes: the
+ * pivot is the first entry of largest |a| (complex: |re| + |im|, as izamax),
+ * the column is scaled by the reciprocal of the pivot when |pivot| >= DBL_MIN
+ * (else divided), every entry is updated by its products in the order
+ * k = 0, 1, ..., and a complex division is done as gfortran does it (Smith's
+ * method).  So the factors and pivots have the same bits as LAPACK's, without
+ * its recursion, argument checks and Level-3 calls on tiny matrices.
+ *
+ * The factorization also keeps the pivots' reciprocals (the ones the column
+ * was scaled with) and the row permutation as one gather.  The substitutions
+ * subtract in dgetrs' order but multiply by the kept reciprocal where dgetrs
+ * divides by the pivot: on the small systems of the integrators a division on
+ * every row is the longest link of the dependency chain through the solve
+ * (back substitution), and a multiplication is a quarter of its latency.  So
+ * a solution may differ from dgetrs' in the last bit (each x_i is rounded
+ * twice, ≤ 1 ulp instead of ½); solvers/tests/test_linsolver.c checks the
+ * factors against LAPACK bit for bit and the solutions against that
+ * definition bit for bit. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -39,7 +49,19 @@
     default: X(n);                                                                \
     }
 
-static ALWAYS_INLINE int lu_factor_n(int n, double *a, int *ipiv)
+/* the interchanges ipiv[0], ipiv[1], ... as one gather: (P b)_i = b[perm[i]] */
+static ALWAYS_INLINE void gather_of(int n, const int *ipiv, int *perm)
+{
+    for (int i = 0; i < n; i++)
+        perm[i] = i;
+    for (int k = 0; k < n; k++) {
+        const int p = ipiv[k], t = perm[k];
+        perm[k] = perm[p];
+        perm[p] = t;
+    }
+}
+
+static ALWAYS_INLINE int lu_factor_n(int n, double *a, int *ipiv, int *perm, double *rd)
 {
     int info = 0;
     const size_t nn = (size_t)n;
@@ -64,16 +86,19 @@ static ALWAYS_INLINE int lu_factor_n(int n, double *a, int *ipiv)
                     cj[p] = t;
                 }
             const double piv = ck[k];
+            const double r = 1.0 / piv;
+            rd[k] = r;
             if (fabs(piv) >= DBL_MIN) {
-                const double r = 1.0 / piv;
                 for (int i = k + 1; i < n; i++)
                     ck[i] *= r;
             } else {
                 for (int i = k + 1; i < n; i++)
                     ck[i] /= piv;
             }
-        } else if (!info) {
-            info = k + 1;
+        } else {
+            rd[k] = 1.0 / ck[k];   /* inf: never read, the factorization is singular */
+            if (!info)
+                info = k + 1;
         }
         /* trailing update, column by column: a_ij -= l_ik u_kj */
         const double *restrict lk = ck;
@@ -85,33 +110,46 @@ static ALWAYS_INLINE int lu_factor_n(int n, double *a, int *ipiv)
                     cj[i] -= lk[i] * u;
         }
     }
+    gather_of(n, ipiv, perm);
     return info;
 }
 
-/* substitutions row by row (a dot product per unknown; no vector loop set-up
- * for tiny n).  Each b_i sees the same subtractions in the same order as in
- * the column-oriented form below. */
-static ALWAYS_INLINE void lu_solve_rows(int n, const double *lu, double *b)
+/* substitutions row by row on x = P b gathered into registers (a dot product
+ * per unknown; no vector loop set-up and no store and reload of b for tiny
+ * n).  Each x_i sees the same subtractions in the same order as in the
+ * column-oriented form below. */
+static ALWAYS_INLINE void lu_solve_rows(int n, const double *restrict lu, const int *restrict perm,
+                                        const double *restrict rd, double *restrict b)
 {
     const size_t nn = (size_t)n;
+    double x[DB_SMALL_ROWS_MAX];
+    for (int i = 0; i < n; i++)
+        x[i] = b[perm[i]];
     for (int i = 1; i < n; i++) {
-        double x = b[i];
+        double t = x[i];
         for (int k = 0; k < i; k++)
-            x -= b[k] * lu[i + (size_t)k * nn];
-        b[i] = x;
+            t -= x[k] * lu[i + (size_t)k * nn];
+        x[i] = t;
     }
     for (int i = n - 1; i >= 0; i--) {
-        double x = b[i];
+        double t = x[i];
         for (int k = n - 1; k > i; k--)
-            x -= b[k] * lu[i + (size_t)k * nn];
-        b[i] = x / lu[i + (size_t)i * nn];
+            t -= x[k] * lu[i + (size_t)k * nn];
+        x[i] = t * rd[i];
     }
+    for (int i = 0; i < n; i++)
+        b[i] = x[i];
 }
 
 static ALWAYS_INLINE void lu_solve_n(int n, const double *restrict lu, const int *ipiv,
-                                      double *restrict b)
+                                     const int *perm, const double *restrict rd,
+                                     double *restrict b)
 {
     const size_t nn = (size_t)n;
+    if (n <= DB_SMALL_ROWS_MAX) {
+        lu_solve_rows(n, lu, perm, rd, b);
+        return;
+    }
     for (int k = 0; k < n; k++) {
         const int p = ipiv[k];
         if (p != k) {
@@ -119,10 +157,6 @@ static ALWAYS_INLINE void lu_solve_n(int n, const double *restrict lu, const int
             b[k] = b[p];
             b[p] = t;
         }
-    }
-    if (n <= DB_SMALL_ROWS_MAX) {
-        lu_solve_rows(n, lu, b);
-        return;
     }
     /* L (unit lower), column-oriented as dtrsm, two columns per sweep: b_i
      * still sees column k before column k + 1 */
@@ -140,15 +174,15 @@ static ALWAYS_INLINE void lu_solve_n(int n, const double *restrict lu, const int
     k = n - 1;
     for (; k >= 1; k -= 2) {
         const double *restrict c0 = lu + (size_t)k * nn, *restrict c1 = c0 - nn;
-        const double b0 = b[k] / c0[k];
+        const double b0 = b[k] * rd[k];
         b[k] = b0;
-        const double b1 = (b[k - 1] - b0 * c0[k - 1]) / c1[k - 1];
+        const double b1 = (b[k - 1] - b0 * c0[k - 1]) * rd[k - 1];
         b[k - 1] = b1;
         for (int i = 0; i < k - 1; i++)
             b[i] = (b[i] - b0 * c0[i]) - b1 * c1[i];
     }
     if (k == 0)
-        b[0] /= lu[0];
+        b[0] *= rd[0];
 }
 
 /* ---- complex: split form, real parts in one array, imaginary in another ---- */
@@ -169,7 +203,8 @@ static inline void zdiv(double ar, double ai, double br, double bi, double *cr, 
     }
 }
 
-static ALWAYS_INLINE int zlu_factor_n(int n, double *re, double *im, int *ipiv)
+static ALWAYS_INLINE int zlu_factor_n(int n, double *re, double *im, int *ipiv, int *perm,
+                                      double *rdr, double *rdi)
 {
     const size_t nn = (size_t)n;
     int info = 0;
@@ -196,10 +231,12 @@ static ALWAYS_INLINE int zlu_factor_n(int n, double *re, double *im, int *ipiv)
                     ji[p] = ti;
                 }
             const double pr = kr[k], pi = ki[k];
+            double rr, ri;
+            zdiv(1.0, 0.0, pr, pi, &rr, &ri);
+            rdr[k] = rr;
+            rdi[k] = ri;
             /* |pivot| >= DBL_MIN as LAPACK tests it; hypot only near underflow */
             if (fabs(pr) >= DBL_MIN || fabs(pi) >= DBL_MIN || hypot(pr, pi) >= DBL_MIN) {
-                double rr, ri;
-                zdiv(1.0, 0.0, pr, pi, &rr, &ri);
                 for (int i = k + 1; i < n; i++) {
                     const double xr = kr[i], xi = ki[i];
                     kr[i] = rr * xr - ri * xi;
@@ -209,8 +246,10 @@ static ALWAYS_INLINE int zlu_factor_n(int n, double *re, double *im, int *ipiv)
                 for (int i = k + 1; i < n; i++)
                     zdiv(kr[i], ki[i], pr, pi, &kr[i], &ki[i]);
             }
-        } else if (!info) {
-            info = k + 1;
+        } else {
+            rdr[k] = rdi[k] = 1.0 / 0.0;   /* never read: the factorization is singular */
+            if (!info)
+                info = k + 1;
         }
         /* trailing update: a_ij -= u_kj l_ik, as zgemm / ztrsm do it */
         const double *restrict lr_ = kr, *restrict li_ = ki;
@@ -225,39 +264,65 @@ static ALWAYS_INLINE int zlu_factor_n(int n, double *re, double *im, int *ipiv)
                 }
         }
     }
+    gather_of(n, ipiv, perm);
     return info;
 }
 
+/* x (complex) times the kept reciprocal d of a pivot */
+#define ZMUL_INTO(xr, xi, dr, di, outr, outi)                                     \
+    do {                                                                          \
+        const double zr_ = (xr), zi_ = (xi);                                      \
+        (outr) = zr_ * (dr) - zi_ * (di);                                         \
+        (outi) = zr_ * (di) + zi_ * (dr);                                         \
+    } while (0)
+
 /* the complex substitutions row by row, as lu_solve_rows */
-static ALWAYS_INLINE void zlu_solve_rows(int n, const double *re, const double *im, double *br,
-                                          double *bi)
+static ALWAYS_INLINE void zlu_solve_rows(int n, const double *restrict re,
+                                         const double *restrict im, const int *restrict perm,
+                                         const double *restrict rdr, const double *restrict rdi,
+                                         double *restrict br, double *restrict bi)
 {
     const size_t nn = (size_t)n;
+    double xr[DB_SMALL_ROWS_MAX], xi[DB_SMALL_ROWS_MAX];
+    for (int i = 0; i < n; i++) {
+        xr[i] = br[perm[i]];
+        xi[i] = bi[perm[i]];
+    }
     for (int i = 1; i < n; i++) {
-        double xr = br[i], xi = bi[i];
+        double tr = xr[i], ti = xi[i];
         for (int k = 0; k < i; k++) {
             const double lr = re[i + (size_t)k * nn], li = im[i + (size_t)k * nn];
-            xr -= br[k] * lr - bi[k] * li;
-            xi -= br[k] * li + bi[k] * lr;
+            tr -= xr[k] * lr - xi[k] * li;
+            ti -= xr[k] * li + xi[k] * lr;
         }
-        br[i] = xr;
-        bi[i] = xi;
+        xr[i] = tr;
+        xi[i] = ti;
     }
     for (int i = n - 1; i >= 0; i--) {
-        double xr = br[i], xi = bi[i];
+        double tr = xr[i], ti = xi[i];
         for (int k = n - 1; k > i; k--) {
             const double ur = re[i + (size_t)k * nn], ui = im[i + (size_t)k * nn];
-            xr -= br[k] * ur - bi[k] * ui;
-            xi -= br[k] * ui + bi[k] * ur;
+            tr -= xr[k] * ur - xi[k] * ui;
+            ti -= xr[k] * ui + xi[k] * ur;
         }
-        zdiv(xr, xi, re[i + (size_t)i * nn], im[i + (size_t)i * nn], &br[i], &bi[i]);
+        ZMUL_INTO(tr, ti, rdr[i], rdi[i], xr[i], xi[i]);
+    }
+    for (int i = 0; i < n; i++) {
+        br[i] = xr[i];
+        bi[i] = xi[i];
     }
 }
 
 static ALWAYS_INLINE void zlu_solve_n(int n, const double *restrict re, const double *restrict im,
-                                       const int *ipiv, double *restrict br, double *restrict bi)
+                                      const int *ipiv, const int *perm,
+                                      const double *restrict rdr, const double *restrict rdi,
+                                      double *restrict br, double *restrict bi)
 {
     const size_t nn = (size_t)n;
+    if (n <= DB_SMALL_ROWS_MAX) {
+        zlu_solve_rows(n, re, im, perm, rdr, rdi, br, bi);
+        return;
+    }
     for (int k = 0; k < n; k++) {
         const int p = ipiv[k];
         if (p != k) {
@@ -267,10 +332,6 @@ static ALWAYS_INLINE void zlu_solve_n(int n, const double *restrict re, const do
             br[p] = tr;
             bi[p] = ti;
         }
-    }
-    if (n <= DB_SMALL_ROWS_MAX) {
-        zlu_solve_rows(n, re, im, br, bi);
-        return;
     }
     /* as the real case: two columns per sweep, column k before k + 1 */
     int k = 0;
@@ -292,11 +353,11 @@ static ALWAYS_INLINE void zlu_solve_n(int n, const double *restrict re, const do
         const double *restrict r0 = re + (size_t)k * nn, *restrict i0 = im + (size_t)k * nn;
         const double *restrict r1 = r0 - nn, *restrict i1 = i0 - nn;
         double x0, y0, x1, y1;
-        zdiv(br[k], bi[k], r0[k], i0[k], &x0, &y0);
+        ZMUL_INTO(br[k], bi[k], rdr[k], rdi[k], x0, y0);
         br[k] = x0;
         bi[k] = y0;
-        zdiv(br[k - 1] - (x0 * r0[k - 1] - y0 * i0[k - 1]),
-             bi[k - 1] - (x0 * i0[k - 1] + y0 * r0[k - 1]), r1[k - 1], i1[k - 1], &x1, &y1);
+        ZMUL_INTO(br[k - 1] - (x0 * r0[k - 1] - y0 * i0[k - 1]),
+                  bi[k - 1] - (x0 * i0[k - 1] + y0 * r0[k - 1]), rdr[k - 1], rdi[k - 1], x1, y1);
         br[k - 1] = x1;
         bi[k - 1] = y1;
         for (int i = 0; i < k - 1; i++) {
@@ -305,76 +366,99 @@ static ALWAYS_INLINE void zlu_solve_n(int n, const double *restrict re, const do
         }
     }
     if (k == 0)
-        zdiv(br[0], bi[0], re[0], im[0], &br[0], &bi[0]);
+        ZMUL_INTO(br[0], bi[0], rdr[0], rdi[0], br[0], bi[0]);
 }
 
 /* ---- the public kernels: dispatch on n ------------------------------------ */
-int db_small_lu_factor(int n, double *a, int *ipiv)
+int db_small_lu_factor(int n, double *a, db_small_piv *pv)
 {
-#define X(k) return lu_factor_n(k, a, ipiv)
+#define X(k) return lu_factor_n(k, a, pv->ipiv, pv->perm, pv->rd)
     CASES(X, n)
 #undef X
 }
 
-void db_small_lu_solve(int n, const double *lu, const int *ipiv, double *b)
+void db_small_lu_solve(int n, const double *lu, const db_small_piv *pv, double *b)
 {
-#define X(k) lu_solve_n(k, lu, ipiv, b); return
+#define X(k) lu_solve_n(k, lu, pv->ipiv, pv->perm, pv->rd, b); return
     CASES(X, n)
 #undef X
 }
 
-int db_small_zlu_factor(int n, double *re, double *im, int *ipiv)
+int db_small_zlu_factor(int n, double *re, double *im, db_small_piv *pv)
 {
-#define X(k) return zlu_factor_n(k, re, im, ipiv)
+#define X(k) return zlu_factor_n(k, re, im, pv->ipiv, pv->perm, pv->rd, pv->rdi)
     CASES(X, n)
 #undef X
 }
 
-void db_small_zlu_solve(int n, const double *re, const double *im, const int *ipiv, double *br,
-                        double *bi)
+void db_small_zlu_solve(int n, const double *re, const double *im, const db_small_piv *pv,
+                        double *br, double *bi)
 {
-#define X(k) zlu_solve_n(k, re, im, ipiv, br, bi); return
+#define X(k) zlu_solve_n(k, re, im, pv->ipiv, pv->perm, pv->rd, pv->rdi, br, bi); return
     CASES(X, n)
 #undef X
+}
+
+int db_small_piv_alloc(db_small_piv *pv, int n)
+{
+    const size_t n1 = (size_t)(n > 0 ? n : 1);
+    pv->ipiv = malloc(sizeof(int) * n1);
+    pv->perm = malloc(sizeof(int) * n1);
+    pv->rd = malloc(sizeof(double) * n1);
+    pv->rdi = malloc(sizeof(double) * n1);
+    if (pv->ipiv && pv->perm && pv->rd && pv->rdi)
+        return 0;
+    db_small_piv_free(pv);
+    return -1;
+}
+
+void db_small_piv_free(db_small_piv *pv)
+{
+    free(pv->ipiv);
+    free(pv->perm);
+    free(pv->rd);
+    free(pv->rdi);
+    pv->ipiv = pv->perm = NULL;
+    pv->rd = pv->rdi = NULL;
 }
 
 /* ---- the ops of the layer ------------------------------------------------- */
 /* the complex matrix is factored in place in the layer's split storage
  * (ls->zr, ls->zi: the inner loops vectorize) */
 typedef struct {
-    int *ipiv, *zipiv;
+    db_small_piv re, cx;   /* of the real and of the complex matrix */
 } small_impl;
 
 static int small_factor(db_linsol *ls)
 {
     small_impl *m = ls->impl;
-    return db_small_lu_factor(ls->n, ls->a, m->ipiv);
+    return db_small_lu_factor(ls->n, ls->a, &m->re);
 }
 
 static int small_factor_complex(db_linsol *ls)
 {
     small_impl *m = ls->impl;
-    return db_small_zlu_factor(ls->n, ls->zr, ls->zi, m->zipiv);
+    return db_small_zlu_factor(ls->n, ls->zr, ls->zi, &m->cx);
 }
 
 static void small_solve(db_linsol *ls, double *b)
 {
     small_impl *m = ls->impl;
-    db_small_lu_solve(ls->n, ls->a, m->ipiv, b);
+    db_small_lu_solve(ls->n, ls->a, &m->re, b);
 }
 
 static void small_solve_complex(db_linsol *ls, double *br, double *bi)
 {
     small_impl *m = ls->impl;
-    db_small_zlu_solve(ls->n, ls->zr, ls->zi, m->zipiv, br, bi);
+    db_small_zlu_solve(ls->n, ls->zr, ls->zi, &m->cx, br, bi);
 }
 
 static void small_destroy(db_linsol *ls)
 {
     small_impl *m = ls->impl;
     if (m) {
-        free(m->ipiv);
-        free(m->zipiv);
+        db_small_piv_free(&m->re);
+        db_small_piv_free(&m->cx);
         free(m);
     }
     ls->impl = NULL;
@@ -385,13 +469,11 @@ static const db_linsol_ops small_ops = {"small", small_factor, small_factor_comp
 
 int db_linsol_init_small(db_linsol *ls)
 {
-    const size_t n1 = (size_t)(ls->n > 0 ? ls->n : 1);
     small_impl *m = calloc(1, sizeof *m);
     ls->ops = &small_ops;
     ls->impl = m;
     if (!m)
         return -1;
-    m->ipiv = malloc(sizeof(int) * n1);
-    m->zipiv = malloc(sizeof(int) * n1);
-    return m->ipiv && m->zipiv ? 0 : -1;
+    return db_small_piv_alloc(&m->re, ls->n) == 0 && db_small_piv_alloc(&m->cx, ls->n) == 0 ? 0
+                                                                                            : -1;
 }

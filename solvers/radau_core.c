@@ -720,7 +720,10 @@ static int rr_newton(radau_run *r)
     /* a self-checked DAE's F called directly (eval_f's choice made once) */
     const db_dae *dae = s->dae && s->self_checked ? s->dae : NULL;
     r->newt = 0;
-    r->faccon = pow(fmax(r->faccon, UROUND), 0.8);
+    {   /* RADAU5's FACCON = MAX(FACCON, UROUND)**0.8 */
+        const double q = db_root5(fmax(r->faccon, UROUND));
+        r->faccon = (q * q) * (q * q);
+    }
     r->theta = r->thet;
     /* the stage points: of the first iteration from rr_predict, of the next
      * ones from newton_end */

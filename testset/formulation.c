@@ -527,11 +527,19 @@ static int nonfinite_entries(const double *x, size_t n)
 static inline int lean_nonfinite(const double *x, size_t n)
 {
     double s[4] = { 0.0, 0.0, 0.0, 0.0 };
-    if (n < 8)      /* a short F: one plain sum, without the blocks' tests */
-        for (size_t i = 0; i < n; i++)
-            s[0] += x[i];
-    else
-        lean_sum4(x, n, s);
+    if (n < 8) {    /* a short F: one plain sum, unrolled for its length */
+        double s0 = 0.0;
+        switch (n) {
+#define SUM_CASE(N) case N: for (int i = 0; i < N; i++) s0 += x[i]; break;
+        SUM_CASE(1) SUM_CASE(2) SUM_CASE(3) SUM_CASE(4) SUM_CASE(5) SUM_CASE(6) SUM_CASE(7)
+#undef SUM_CASE
+        default: break;
+        }
+        if (isfinite(s0))
+            return 0;
+        return nonfinite_entries(x, n);
+    }
+    lean_sum4(x, n, s);
     if (isfinite((s[0] + s[1]) + (s[2] + s[3])))
         return 0;
     return nonfinite_entries(x, n);
@@ -742,11 +750,15 @@ static inline void m_ggl_p(const double *restrict G, int rows, int cols,
         k_ggl_p(G, rows, cols, l, eta, v, F, r);
 }
 
-static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
+/* dae_rhs_dense's body; ggl_only (a constant) for GGL without H and without
+ * accelerations as unknowns, where the tests of the form fold away
+ * (dae_rhs_ggl): the same operations either way */
+static FIX_INLINE int rhs_dense_body(const db_dae *d, double t, const double *y, double *F,
+                                     const int ggl_only)
 {
     const db_mech *m = d->mech;
     const fwork *w = d->work;
-    const int np = m->np, nv = m->nv, nl = m->nl, nm = m->nm;
+    const int np = m->np, nv = m->nv, nl = m->nl, nm = ggl_only ? 0 : m->nm;
     const double *p = y + w->ip, *v = y + w->iv;
     const double *l = nl ? y + w->il : w->zero, *mu = nm ? y + w->im : w->zero;
 
@@ -756,11 +768,11 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
     double *r = F + w->rrow;
     lean_zero(r, d->neq - w->rrow);
     m->force(m, t, p, v, l, mu, r);
-    if (nl) {
+    if (ggl_only || nl) {
         lean_zero(w->G, nl * np);
         m->G(m, t, p, w->G);
         /* p rows with r's −Gᵀλ */
-        if (w->ggl) {
+        if (ggl_only || w->ggl) {
             m_ggl_p(w->G, nl, np, l, y + w->ie, v, F, r);
         } else {
             m_gemvT_sub(w->G, nl, np, l, r);
@@ -776,7 +788,7 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
     }
     /* v rows (r already there without a) and a rows: r − M a */
     const double *vdot = NULL;
-    if (w->has_a) {
+    if (!ggl_only && w->has_a) {
         const double *a = y + w->ia;
         lean_copy(F + np, a, nv);
         const double *M = w->Mc;
@@ -787,7 +799,7 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
         }
         m_gemv_add(M, nv, nv, a, -1.0, r);
         vdot = a;
-    } else if (w->acc) {
+    } else if (!ggl_only && w->acc) {
         lean_copy(w->w, r, nv);
         db_dense_lu_solve(nv, w->Mlu, w->piv, w->w);
         vdot = w->w;
@@ -795,7 +807,7 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
     /* constraint rows (zeroed above): the non-empty blocks, which always come
      * in the order of the C_* values (the table in db_dae_build), so one test
      * of the mask per kind replaces a dispatch per block */
-    const unsigned cm = w->cmask;
+    const unsigned cm = ggl_only ? 1u << C_G | 1u << C_GV : w->cmask;
     double *c = F + w->row0;
     if (cm & 1u << C_G) {
         m->g(m, t, p, c);
@@ -823,6 +835,18 @@ static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
         m_gemv_add(w->H, nm, nv, vdot, 1.0, c);
     }
     return lean_nonfinite(F, (size_t)d->neq);
+}
+
+static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
+{
+    return rhs_dense_body(d, t, y, F, 0);
+}
+
+/* GGL without H and a: its F chosen once by db_dae_build (the form's tests taken
+ * out of the ten or so calls a step of an implicit method makes) */
+static int dae_rhs_ggl(const db_dae *d, double t, const double *y, double *F)
+{
+    return rhs_dense_body(d, t, y, F, 1);
 }
 
 /* Xcols = M⁻¹ B (nv×cols), B copied */
@@ -1312,6 +1336,8 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
     w->row0 = np + nv + (w->has_a ? nv : 0);
     w->rrow = np + (w->has_a ? nv : 0);
     w->ggl = f == DB_GGL && nl > 0;
+    if (w->ggl && nm == 0 && !w->has_a && !w->acc)
+        d->rhs = dae_rhs_ggl;
     w->jsum_all = !w->ggl && (w->has_a || !w->acc);
     const int neq = d->neq;
     /* sizes in size_t: a system whose dense matrices could not be indexed with

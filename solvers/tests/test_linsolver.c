@@ -1,13 +1,16 @@
 /* test_linsolver.c — the linear-solver layer (solvers/linsolver.h) against
- * LAPACK.  The small dense LU must give the same bits as reference LAPACK's
- * dgetrf/zgetrf + dgetrs/zgetrs (factors, pivots, info and solutions) on
- * random, ill-conditioned (graded, Hilbert-like), pivoting (zero diagonal,
- * permutation) and singular (zero column, zero row) matrices, real and complex; the solvers'
- * counters and scd stay those of the LAPACK build only if this holds.  Whatever
- * LAPACK is linked, the solutions must solve the system (residual test), the
- * singular cases must be reported, and the three implementations (small,
- * lapack, klu) must agree through the ops table. */
+ * LAPACK.  The small dense LU must give the same factors, pivots and info as
+ * reference LAPACK's dgetrf/zgetrf, bit for bit, on random, ill-conditioned
+ * (graded, Hilbert-like), pivoting (zero diagonal, permutation) and singular
+ * (zero column, zero row) matrices, real and complex; its kept reciprocals must
+ * be those of the pivots, and its substitutions must be dgetrs/zgetrs' with
+ * the division by a pivot replaced by the multiplication by its reciprocal, bit
+ * for bit (the reference below).  Whatever LAPACK is linked, the solutions
+ * must solve the system (residual test), the singular cases must be reported,
+ * and the three implementations (small, lapack, klu) must agree through the ops
+ * table. */
 #include <complex.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,16 +97,70 @@ static int singular_kind(int kind, int n)
     return kind == K_SINGULAR_COL || kind == K_SINGULAR_ROWS || (kind == K_ZERODIAG && n == 1);
 }
 
+/* the reference of db_small_lu_solve: LAPACK's factors lu and pivots ipl
+ * (1-based), dgetrs' order of operations (row interchanges, then L and U
+ * column by column), each division by u_kk done as a multiplication by rd[k] */
+static void ref_solve(int n, const double *lu, const int *ipl, const double *rd, double *b)
+{
+    for (int k = 0; k < n; k++) {
+        const double t = b[k];
+        b[k] = b[ipl[k] - 1];
+        b[ipl[k] - 1] = t;
+    }
+    for (int k = 0; k < n; k++)
+        for (int i = k + 1; i < n; i++)
+            b[i] -= b[k] * lu[(size_t)k * n + i];
+    for (int k = n - 1; k >= 0; k--) {
+        b[k] *= rd[k];
+        for (int i = 0; i < k; i++)
+            b[i] -= b[k] * lu[(size_t)k * n + i];
+    }
+}
+
+/* the same for the complex factors, in split form as the kernel's */
+static void ref_zsolve(int n, const double complex *lu, const int *ipl, const double *rdr,
+                       const double *rdi, double *br, double *bi)
+{
+    for (int k = 0; k < n; k++) {
+        const int p = ipl[k] - 1;
+        double t = br[k];
+        br[k] = br[p], br[p] = t;
+        t = bi[k];
+        bi[k] = bi[p], bi[p] = t;
+    }
+    for (int k = 0; k < n; k++)
+        for (int i = k + 1; i < n; i++) {
+            const double lr = creal(lu[(size_t)k * n + i]), li = cimag(lu[(size_t)k * n + i]);
+            const double xr = br[k], xi = bi[k];
+            br[i] -= xr * lr - xi * li;
+            bi[i] -= xr * li + xi * lr;
+        }
+    for (int k = n - 1; k >= 0; k--) {
+        const double xr = br[k], xi = bi[k];
+        br[k] = xr * rdr[k] - xi * rdi[k];
+        bi[k] = xr * rdi[k] + xi * rdr[k];
+        for (int i = 0; i < k; i++) {
+            const double ur = creal(lu[(size_t)k * n + i]), ui = cimag(lu[(size_t)k * n + i]);
+            br[i] -= br[k] * ur - bi[k] * ui;
+            bi[i] -= br[k] * ui + bi[k] * ur;
+        }
+    }
+}
+
 static void real_case(int kind, int n)
 {
     const size_t nn = (size_t)n * n;
     double *a = malloc(nn * sizeof *a), *b = malloc(nn * sizeof *b), *a0 = malloc(nn * sizeof *a0);
     double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y), *r = malloc(n * sizeof *r);
-    int *ip = malloc(n * sizeof *ip), *ipl = malloc(n * sizeof *ipl);
+    int *ipl = malloc(n * sizeof *ipl);
+    db_small_piv pv;
+    if (db_small_piv_alloc(&pv, n))
+        abort();
+    const int *ip = pv.ipiv;
     fill(kind, n, a0, NULL);
     memcpy(a, a0, nn * sizeof *a);
     memcpy(b, a0, nn * sizeof *b);
-    int info = db_small_lu_factor(n, a, ip), linfo = 0, one = 1;
+    int info = db_small_lu_factor(n, a, &pv), linfo = 0, one = 1;
     dgetrf_(&n, &n, b, &n, ipl, &linfo);
     CHECK(info == linfo, "real %s n=%d: info %d, LAPACK %d", kind_name[kind], n, info, linfo);
     if (singular_kind(kind, n))
@@ -117,13 +174,29 @@ static void real_case(int kind, int n)
     CHECK(memcmp(a, b, nn * sizeof *a) == 0, "real %s n=%d: factors bit-equal to dgetrf",
           kind_name[kind], n);
     if (info == 0) {
+        int recip = 1;
+        for (int k = 0; k < n; k++)
+            recip &= pv.rd[k] == 1.0 / b[(size_t)k * n + k];
+        CHECK(recip, "real %s n=%d: reciprocals of the pivots kept", kind_name[kind], n);
         for (int i = 0; i < n; i++)
             x[i] = y[i] = urand();
         memcpy(r, x, n * sizeof *r);
-        db_small_lu_solve(n, a, ip, x);
+        db_small_lu_solve(n, a, &pv, x);
+        ref_solve(n, b, ipl, pv.rd, y);
+        CHECK(memcmp(x, y, n * sizeof *x) == 0,
+              "real %s n=%d: solution bit-equal to dgetrs' with reciprocals", kind_name[kind], n);
+        /* and within an ulp or so of dgetrs' own */
+        memcpy(y, r, n * sizeof *y);
         dgetrs_("N", &n, &one, b, &n, ipl, y, &n, &linfo, 1);
-        CHECK(memcmp(x, y, n * sizeof *x) == 0, "real %s n=%d: solution bit-equal to dgetrs",
-              kind_name[kind], n);
+        double dmax = 0.0, ymax = 0.0;
+        for (int i = 0; i < n; i++) {
+            dmax = fmax(dmax, fabs(x[i] - y[i]));
+            ymax = fmax(ymax, fabs(y[i]));
+        }
+        /* (on a well-conditioned matrix; the ill-conditioned kinds amplify
+         * the last bit) */
+        CHECK(kind != K_RANDOM || dmax <= 1e-12 * n * ymax,
+              "real %s n=%d: %.3g from dgetrs' solution", kind_name[kind], n, dmax / ymax);
         /* residual relative to |A||x| */
         double worst = 0.0;
         for (int i = 0; i < n; i++) {
@@ -136,7 +209,8 @@ static void real_case(int kind, int n)
         }
         CHECK(worst < 1e-12 * n, "real %s n=%d: backward error %.3g", kind_name[kind], n, worst);
     }
-    free(a), free(b), free(a0), free(x), free(y), free(r), free(ip), free(ipl);
+    db_small_piv_free(&pv);
+    free(a), free(b), free(a0), free(x), free(y), free(r), free(ipl);
 }
 
 static void complex_case(int kind, int n)
@@ -145,7 +219,11 @@ static void complex_case(int kind, int n)
     double *re = malloc(nn * sizeof *re), *im = malloc(nn * sizeof *im);
     double complex *a = malloc(nn * sizeof *a), *b = malloc(nn * sizeof *b), *a0 = malloc(nn * sizeof *a0);
     double complex *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y), *r = malloc(n * sizeof *r);
-    int *ip = malloc(n * sizeof *ip), *ipl = malloc(n * sizeof *ipl);
+    int *ipl = malloc(n * sizeof *ipl);
+    db_small_piv pv;
+    if (db_small_piv_alloc(&pv, n))
+        abort();
+    const int *ip = pv.ipiv;
     fill(kind, n, re, im);
     for (size_t k = 0; k < nn; k++)
         a0[k] = mkc(re[k], im[k]);
@@ -155,7 +233,7 @@ static void complex_case(int kind, int n)
     double *xre = malloc(n * sizeof *xre), *xim = malloc(n * sizeof *xim);
     for (size_t k = 0; k < nn; k++)
         sr[k] = creal(a[k]), si[k] = cimag(a[k]);
-    int info = db_small_zlu_factor(n, sr, si, ip), linfo = 0, one = 1;
+    int info = db_small_zlu_factor(n, sr, si, &pv), linfo = 0, one = 1;
     for (size_t k = 0; k < nn; k++)
         a[k] = mkc(sr[k], si[k]);
     zgetrf_(&n, &n, b, &n, ipl, &linfo);
@@ -171,17 +249,37 @@ static void complex_case(int kind, int n)
     CHECK(memcmp(a, b, nn * sizeof *a) == 0, "complex %s n=%d: factors bit-equal to zgetrf",
           kind_name[kind], n);
     if (info == 0) {
+        double rworst = 0.0;
+        for (int k = 0; k < n; k++) {
+            const double complex q = 1.0 / b[(size_t)k * n + k];
+            rworst = fmax(rworst, cabs(mkc(pv.rd[k], pv.rdi[k]) - q) / cabs(q));
+        }
+        CHECK(rworst <= 4 * DBL_EPSILON, "complex %s n=%d: reciprocals of the pivots kept (%.3g)",
+              kind_name[kind], n, rworst);
         for (int i = 0; i < n; i++)
             x[i] = y[i] = mkc(urand(), urand());
         memcpy(r, x, n * sizeof *r);
-        for (int i = 0; i < n; i++)
-            xre[i] = creal(x[i]), xim[i] = cimag(x[i]);
-        db_small_zlu_solve(n, sr, si, ip, xre, xim);
+        double *yre = malloc(n * sizeof *yre), *yim = malloc(n * sizeof *yim);
+        for (int i = 0; i < n; i++) {
+            xre[i] = yre[i] = creal(x[i]);
+            xim[i] = yim[i] = cimag(x[i]);
+        }
+        db_small_zlu_solve(n, sr, si, &pv, xre, xim);
+        ref_zsolve(n, b, ipl, pv.rd, pv.rdi, yre, yim);
+        CHECK(memcmp(xre, yre, n * sizeof *xre) == 0 && memcmp(xim, yim, n * sizeof *xim) == 0,
+              "complex %s n=%d: solution bit-equal to zgetrs' with reciprocals", kind_name[kind],
+              n);
+        free(yre), free(yim);
         for (int i = 0; i < n; i++)
             x[i] = mkc(xre[i], xim[i]);
         zgetrs_("N", &n, &one, b, &n, ipl, y, &n, &linfo, 1);
-        CHECK(memcmp(x, y, n * sizeof *x) == 0, "complex %s n=%d: solution bit-equal to zgetrs",
-              kind_name[kind], n);
+        double dmax = 0.0, ymax = 0.0;
+        for (int i = 0; i < n; i++) {
+            dmax = fmax(dmax, cabs(x[i] - y[i]));
+            ymax = fmax(ymax, cabs(y[i]));
+        }
+        CHECK(kind != K_RANDOM || dmax <= 1e-12 * n * ymax,
+              "complex %s n=%d: %.3g from zgetrs' solution", kind_name[kind], n, dmax / ymax);
         double worst = 0.0;
         for (int i = 0; i < n; i++) {
             double complex s = -r[i];
@@ -195,7 +293,8 @@ static void complex_case(int kind, int n)
         CHECK(worst < 1e-12 * n, "complex %s n=%d: backward error %.3g", kind_name[kind], n, worst);
     }
     free(sr), free(si), free(xre), free(xim);
-    free(re), free(im), free(a), free(b), free(a0), free(x), free(y), free(r), free(ip), free(ipl);
+    db_small_piv_free(&pv);
+    free(re), free(im), free(a), free(b), free(a0), free(x), free(y), free(r), free(ipl);
 }
 
 /* the ops table: each implementation solves a tridiagonal-plus-corner system,
