@@ -41,6 +41,13 @@
 #define ALWAYS_INLINE inline
 #endif
 #define DB_SMALL_FIXED_MAX 8
+/* the elimination's outer loop unrolled too at a constant n, so that every
+ * inner loop has a constant length */
+#if defined(__GNUC__) && !defined(__clang__)
+#define UNROLL _Pragma("GCC unroll 8")
+#else
+#define UNROLL
+#endif
 /* CASES(X, n): X(1) ... X(8) as switch cases, X(n) otherwise */
 #define CASES(X, n)                                                               \
     switch (n) {                                                                  \
@@ -65,6 +72,7 @@ static ALWAYS_INLINE int lu_factor_n(int n, double *a, int *ipiv, int *perm, dou
 {
     int info = 0;
     const size_t nn = (size_t)n;
+    UNROLL
     for (int k = 0; k < n; k++) {
         double *ck = a + (size_t)k * nn;
         int p = k;
@@ -208,6 +216,7 @@ static ALWAYS_INLINE int zlu_factor_n(int n, double *re, double *im, int *ipiv, 
 {
     const size_t nn = (size_t)n;
     int info = 0;
+    UNROLL
     for (int k = 0; k < n; k++) {
         double *kr = re + (size_t)k * nn, *ki = im + (size_t)k * nn;
         int p = k;

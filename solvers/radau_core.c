@@ -156,6 +156,18 @@ static inline double max_const(double x, double c)
     return x > c ? x : c;
 }
 
+/* fmax and fmin without the library call (libm's are calls, several a step):
+ * the larger (smaller) of the two, the other one when one is a NaN, as C's */
+static inline double rr_fmax(double a, double b)
+{
+    return (a > b || b != b) ? a : b;
+}
+
+static inline double rr_fmin(double a, double b)
+{
+    return (a < b || b != b) ? a : b;
+}
+
 RR_COLD static void rw_free(rw *w)
 {
     free(w->y);
@@ -538,7 +550,7 @@ static int rr_attempt(radau_run *r)
     if (db_budget_cpu_over(r->cpu0, r->p->max_cpu)) /* once per step (solver.h) */
         return rr_stop(r, DB_FAIL_BUDGET, "radau: CPU budget of %g s exceeded at t=%g",
                        r->p->max_cpu, r->x);
-    if (0.1 * fabs(r->h) <= UROUND * fmax(fabs(r->x), 1e-5 * r->span) || !(r->h > 0)) {
+    if (0.1 * fabs(r->h) <= UROUND * rr_fmax(fabs(r->x), 1e-5 * r->span) || !(r->h > 0)) {
         if (r->nonfinite)
             return rr_stop(r, DB_FAIL_NONFINITE, "radau: F not finite near t=%g (h=%g)", r->x,
                            r->h);
@@ -721,7 +733,7 @@ static int rr_newton(radau_run *r)
     const db_dae *dae = s->dae && s->self_checked ? s->dae : NULL;
     r->newt = 0;
     {   /* RADAU5's FACCON = MAX(FACCON, UROUND)**0.8 */
-        const double q = db_root5(fmax(r->faccon, UROUND));
+        const double q = db_root5(rr_fmax(r->faccon, UROUND));
         r->faccon = (q * q) * (q * q);
     }
     r->theta = r->thet;
@@ -784,7 +796,7 @@ static int rr_newton(radau_run *r)
                 const double dyth = r->faccon * dyno * db_powi(r->theta, nit - 1 - newt) / fnewt;
                 if (dyth >= 1.0 && !r->fixed) {
                     /* predicted to converge too slowly: smaller step */
-                    const double qnewt = fmax(1e-4, fmin(20.0, dyth));
+                    const double qnewt = rr_fmax(1e-4, rr_fmin(20.0, dyth));
                     r->h *= 0.8 * pow(qnewt, -1.0 / (4.0 + nit - 1 - newt));
                     r->reject = 1;
                     r->last = 0;
@@ -930,12 +942,12 @@ static int rr_accept(radau_run *r, double err, double hnew, double quot)
     if (!r->fixed && r->p->gustafsson) {
         if (r->naccpt > 1) {
             double facgus = (r->hacc / h) * db_root(err * err / r->erracc, 4) / r->safe;
-            facgus = fmax(r->facr, fmin(r->facl, facgus));
-            quot = fmax(quot, facgus);
+            facgus = rr_fmax(r->facr, rr_fmin(r->facl, facgus));
+            quot = rr_fmax(quot, facgus);
             hnew = h / quot;
         }
         r->hacc = h;
-        r->erracc = fmax(1e-2, err);
+        r->erracc = rr_fmax(1e-2, err);
     }
     r->hold = h;
     if (r->fixed) {
@@ -980,9 +992,9 @@ static int rr_accept(radau_run *r, double err, double hnew, double quot)
         r->reject = 0;
         return RR_JAC;
     }
-    hnew = fmin(fabs(hnew), r->hmaxn);
+    hnew = rr_fmin(fabs(hnew), r->hmaxn);
     if (r->reject)
-        hnew = fmin(hnew, h);
+        hnew = rr_fmin(hnew, h);
     r->reject = 0;
     if (r->x + hnew * 1.0001 / r->quot1 - r->tend >= 0) {
         r->h = r->tend - r->x;
@@ -1001,8 +1013,8 @@ static int rr_accept(radau_run *r, double err, double hnew, double quot)
 static int rr_control(radau_run *r, double err)
 {
     /* new step size, hnew/h in [1/facl, 1/facr] */
-    const double fac = fmin(r->safe, r->cfac / (r->newt + 2 * r->nit));
-    const double quot = fmax(r->facr, fmin(r->facl, db_root(err, 4) / fac));
+    const double fac = rr_fmin(r->safe, r->cfac / (r->newt + 2 * r->nit));
+    const double quot = rr_fmax(r->facr, rr_fmin(r->facl, db_root(err, 4) / fac));
     const double hnew = r->h / quot;
     if (err < 1.0)
         return rr_accept(r, err, hnew, quot);

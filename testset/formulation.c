@@ -546,7 +546,7 @@ static inline int lean_nonfinite(const double *x, size_t n)
 }
 
 /* y += A (s x), columns with s x_j = 0 skipped, as gemv_add; one row written out */
-static inline void lean_gemv_add(const double *restrict A, int rows, int cols,
+static FIX_INLINE void lean_gemv_add(const double *restrict A, int rows, int cols,
                                  const double *restrict x, double s, double *restrict y)
 {
     if (rows == 1) {
@@ -591,7 +591,7 @@ static inline void lean_gemvT_sub(const double *restrict A, int rows, int cols,
 
 /* the GGL p rows and r's −Gᵀλ in one pass over G: F_j = v_j − (Gᵀη)_j,
  * r_j −= (Gᵀλ)_j, each sum as in gemvT_add */
-static inline void lean_ggl_p(const double *restrict G, int rows, int cols,
+static FIX_INLINE void lean_ggl_p(const double *restrict G, int rows, int cols,
                               const double *restrict l, const double *restrict eta,
                               const double *restrict v, double *restrict F,
                               double *restrict r)
@@ -721,14 +721,37 @@ static void k_ggl_p(const double *restrict G, int rows, int cols, const double *
     }
 }
 
-/* one-row blocks (one constraint) in place, the others through the switch */
+/* one-row blocks (one constraint) in place, for a short row of a length
+ * known to the compiler (its loop unrolled: a planar system's two or three
+ * coordinates), the others through the switch */
+static FIX_INLINE void row_gemv_add(const double *restrict A, const int C,
+                                    const double *restrict x, double s, double *restrict y)
+{
+    lean_gemv_add(A, 1, C, x, s, y);
+}
+
+static FIX_INLINE void row_ggl_p(const double *restrict G, const int C,
+                                 const double *restrict l, const double *restrict eta,
+                                 const double *restrict v, double *restrict F,
+                                 double *restrict r)
+{
+    lean_ggl_p(G, 1, C, l, eta, v, F, r);
+}
+
 static inline void m_gemv_add(const double *restrict A, int rows, int cols,
                               const double *restrict x, double s, double *restrict y)
 {
-    if (rows == 1)
-        lean_gemv_add(A, 1, cols, x, s, y);
-    else
+    if (rows != 1) {
         k_gemv_add(A, rows, cols, x, s, y);
+        return;
+    }
+    switch (cols) {
+#define FIX_CASE(C) case C: row_gemv_add(A, C, x, s, y); return;
+    FIX_CASES(FIX_CASE)
+#undef FIX_CASE
+    default:
+        lean_gemv_add(A, 1, cols, x, s, y);
+    }
 }
 
 static inline void m_gemvT_sub(const double *restrict A, int rows, int cols,
@@ -744,10 +767,17 @@ static inline void m_ggl_p(const double *restrict G, int rows, int cols,
                            const double *restrict l, const double *restrict eta,
                            const double *restrict v, double *restrict F, double *restrict r)
 {
-    if (rows == 1)
-        lean_ggl_p(G, 1, cols, l, eta, v, F, r);
-    else
+    if (rows != 1) {
         k_ggl_p(G, rows, cols, l, eta, v, F, r);
+        return;
+    }
+    switch (cols) {
+#define FIX_CASE(C) case C: row_ggl_p(G, C, l, eta, v, F, r); return;
+    FIX_CASES(FIX_CASE)
+#undef FIX_CASE
+    default:
+        lean_ggl_p(G, 1, cols, l, eta, v, F, r);
+    }
 }
 
 /* dae_rhs_dense's body; ggl_only (a constant) for GGL without H and without
@@ -759,21 +789,24 @@ static FIX_INLINE int rhs_dense_body(const db_dae *d, double t, const double *y,
     const db_mech *m = d->mech;
     const fwork *w = d->work;
     const int np = m->np, nv = m->nv, nl = m->nl, nm = ggl_only ? 0 : m->nm;
-    const double *p = y + w->ip, *v = y + w->iv;
-    const double *l = nl ? y + w->il : w->zero, *mu = nm ? y + w->im : w->zero;
+    /* (GGL's layout: p, v, λ, η, and its rows p, v, g, G v) */
+    const double *p = y + w->ip, *v = y + (ggl_only ? np : w->iv);
+    const double *l = ggl_only ? y + 2 * np : nl ? y + w->il : w->zero;
+    const double *mu = nm ? y + w->im : w->zero;
 
     /* r = f − Gᵀλ − Hᵀμ is formed in its rows of F (v rows, or a rows with
      * accelerations); those and the constraint rows are zeroed at once for
      * the callbacks */
-    double *r = F + w->rrow;
-    lean_zero(r, d->neq - w->rrow);
+    const int rrow = ggl_only ? np : w->rrow;
+    double *r = F + rrow;
+    lean_zero(r, ggl_only ? np + 2 * nl : d->neq - rrow);
     m->force(m, t, p, v, l, mu, r);
     if (ggl_only || nl) {
         lean_zero(w->G, nl * np);
         m->G(m, t, p, w->G);
         /* p rows with r's −Gᵀλ */
         if (ggl_only || w->ggl) {
-            m_ggl_p(w->G, nl, np, l, y + w->ie, v, F, r);
+            m_ggl_p(w->G, nl, np, l, ggl_only ? l + nl : y + w->ie, v, F, r);
         } else {
             m_gemvT_sub(w->G, nl, np, l, r);
             lean_copy(F, v, np);
@@ -808,7 +841,7 @@ static FIX_INLINE int rhs_dense_body(const db_dae *d, double t, const double *y,
      * in the order of the C_* values (the table in db_dae_build), so one test
      * of the mask per kind replaces a dispatch per block */
     const unsigned cm = ggl_only ? 1u << C_G | 1u << C_GV : w->cmask;
-    double *c = F + w->row0;
+    double *c = F + (ggl_only ? 2 * np : w->row0);
     if (cm & 1u << C_G) {
         m->g(m, t, p, c);
         c += nl;
@@ -834,7 +867,7 @@ static FIX_INLINE int rhs_dense_body(const db_dae *d, double t, const double *y,
         m->kappa_h(m, t, p, v, c);
         m_gemv_add(w->H, nm, nv, vdot, 1.0, c);
     }
-    return lean_nonfinite(F, (size_t)d->neq);
+    return lean_nonfinite(F, (size_t)(ggl_only ? 2 * np + 2 * nl : d->neq));
 }
 
 static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
@@ -859,13 +892,17 @@ static void minv_block(fwork *w, int nv, const double *B, int cols, double *X)
         db_dense_lu_solve(nv, w->Mlu, w->piv, X + (size_t)j * nv);
 }
 
-static int dae_jac(const db_dae *d, double t, const double *y, double *J)
+/* dae_jac's body; ggl_only (a constant) as in rhs_dense_body: GGL without H
+ * and a, whose tests of the form and loop over the blocks fold away */
+static FIX_INLINE int jac_dense_body(const db_dae *d, double t, const double *y, double *J,
+                                     const int ggl_only)
 {
     const db_mech *m = d->mech;
     fwork *w = d->work;
-    const int np = m->np, nv = m->nv, nl = m->nl, nm = m->nm, ld = d->neq;
+    const int np = m->np, nv = m->nv, nl = m->nl, nm = ggl_only ? 0 : m->nm, ld = d->neq;
+    const int has_a = !ggl_only && w->has_a, acc = !ggl_only && w->acc;
     const double *p = y + w->ip, *v = y + w->iv;
-    const double *a = w->has_a ? y + w->ia : NULL;
+    const double *a = has_a ? y + w->ia : NULL;
     const double *l = nl ? y + w->il : w->zero, *mu = nm ? y + w->im : w->zero;
     const int cp = w->ip, cv = w->iv, ca = w->ia, cl = w->il, cm = w->im;
 
@@ -876,7 +913,7 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
     lean_zero_long(J, (size_t)d->neq * (size_t)d->n);
     /* the sum of every value add_block leaves in J (see the end) */
     double jsum = 0.0;
-    if (w->acc) {
+    if (acc) {
         eval_r(m, w, t, p, v, l, mu);   /* r for M⁻¹ r below */
     } else {                            /* only G and H are needed */
         if (nl) {
@@ -905,7 +942,7 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
     /* p rows */
     for (int i = 0; i < np; i++)
         J[i + (size_t)(cv + i) * ld] = 1.0;
-    if (d->form == DB_GGL && nl) {
+    if (ggl_only || (d->form == DB_GGL && nl)) {
         const double *eta = y + w->ie;
         db_mechd_GTl_p(&w->fd, t, p, eta, w->T);
         add_block(J, ld, 0, cp, w->T, np, np, -1.0, &jsum);
@@ -914,7 +951,7 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
     /* v rows and a rows */
     int row = np;
     const double *vdot = a;
-    if (w->has_a) {
+    if (has_a) {
         for (int i = 0; i < nv; i++)
             J[(row + i) + (size_t)(ca + i) * ld] = 1.0;
         row += nv;
@@ -938,7 +975,7 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
         add_block(J, ld, row, cl, w->fl, nv, nl, 1.0, &jsum);
         add_block(J, ld, row, cm, w->fm, nv, nm, 1.0, &jsum);
         row += nv;
-        if (w->acc) {
+        if (acc) {
             memcpy(w->w, w->r, (size_t)nv * sizeof *w->w);
             db_dense_lu_solve(nv, w->Mlu, w->piv, w->w);
             vdot = w->w;
@@ -949,8 +986,10 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
         }
     }
     /* constraint rows */
-    for (int b = 0; b < w->nblk; b++) {
-        switch (w->blk[b]) {
+    const int nblk = ggl_only ? 2 : w->nblk;
+    for (int b = 0; b < nblk; b++) {
+        const int kind = ggl_only ? (b == 0 ? C_G : C_GV) : w->blk[b];
+        switch (kind) {
         case C_G:
             add_block(J, ld, row, cp, w->G, nl, np, 1.0, &jsum);
             row += nl;
@@ -983,7 +1022,7 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
             break;
         case C_GA:
         case C_HA: {
-            int isg = w->blk[b] == C_GA;
+            int isg = kind == C_GA;
             int nc = isg ? nl : nm;
             if (!nc)
                 break;
@@ -998,7 +1037,7 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
             add_block(J, ld, row, cp, w->T, nc, np, 1.0, &jsum);
             add_block(J, ld, row, cp, w->kp, nc, np, 1.0, &jsum);
             add_block(J, ld, row, cv, w->kv, nc, nv, 1.0, &jsum);
-            if (w->has_a) {
+            if (has_a) {
                 add_block(J, ld, row, ca, C, nc, nv, 1.0, &jsum);
             } else {
                 add_prod(J, ld, row, cp, C, nc, nv, w->Xp, np);
@@ -1016,12 +1055,23 @@ static int dae_jac(const db_dae *d, double t, const double *y, double *J)
      * later additions to its entry, so a finite jsum clears J (a non-finite
      * one, possibly an overflow, is settled entry by entry).  GGL's p rows
      * (add_block_T) and the M⁻¹ products (add_prod) are outside that sum. */
-    if (w->jsum_all) {
+    if (!ggl_only && w->jsum_all) {
         if (isfinite(jsum))
             return 0;
         return nonfinite_entries(J, (size_t)d->neq * d->n);
     }
     return lean_nonfinite(J, (size_t)d->neq * d->n);
+}
+
+static int dae_jac(const db_dae *d, double t, const double *y, double *J)
+{
+    return jac_dense_body(d, t, y, J, 0);
+}
+
+/* GGL without H and a: its J chosen with its F (dae_rhs_ggl) */
+static int dae_jac_ggl(const db_dae *d, double t, const double *y, double *J)
+{
+    return jac_dense_body(d, t, y, J, 1);
 }
 
 /* ---- sparse path ---------------------------------------------------------
@@ -1336,8 +1386,10 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
     w->row0 = np + nv + (w->has_a ? nv : 0);
     w->rrow = np + (w->has_a ? nv : 0);
     w->ggl = f == DB_GGL && nl > 0;
-    if (w->ggl && nm == 0 && !w->has_a && !w->acc)
+    if (w->ggl && nm == 0 && !w->has_a && !w->acc) {
         d->rhs = dae_rhs_ggl;
+        d->jac = dae_jac_ggl;
+    }
     w->jsum_all = !w->ggl && (w->has_a || !w->acc);
     const int neq = d->neq;
     /* sizes in size_t: a system whose dense matrices could not be indexed with
