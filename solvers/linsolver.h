@@ -41,6 +41,14 @@ typedef struct {
     void (*solve)(db_linsol *ls, double *b);                /* b := A⁻¹ b */
     void (*solve_complex)(db_linsol *ls, double *br, double *bi);   /* b := A⁻¹ b */
     void (*destroy)(db_linsol *ls);                         /* the implementation's part */
+    /* optional (NULL: solve, then solve_complex): both substitutions at once,
+     * the same operations, interleaved (two independent dependency chains
+     * in flight together on a small system) */
+    void (*solve_both)(db_linsol *ls, double *b, double *br, double *bi);
+    /* optional (NULL: factor, then factor_complex): both factorizations at
+     * once, interleaved as solve_both; the real one's result, else the
+     * complex one's */
+    int (*factor_both)(db_linsol *ls);
 } db_linsol_ops;
 
 struct db_linsol {
@@ -96,6 +104,33 @@ static inline void db_linsol_solve_complex(db_linsol *ls, double *br, double *bi
     ls->nsolve_complex++;
     ls->ops->solve_complex(ls, br, bi);
 }
+/* both matrices factored: 0, or the first nonzero of factor, factor_complex
+ * (the complex one not factored after a failed real one without factor_both) */
+static inline int db_linsol_factor_both(db_linsol *ls)
+{
+    ls->nfactor++;
+    if (ls->ops->factor_both) {
+        ls->nfactor_complex++;
+        return ls->ops->factor_both(ls);
+    }
+    const int info = ls->ops->factor(ls);
+    if (info)
+        return info;
+    ls->nfactor_complex++;
+    return ls->ops->factor_complex(ls);
+}
+/* b := A⁻¹ b and b_c := A_c⁻¹ b_c (the real and the complex system) */
+static inline void db_linsol_solve_both(db_linsol *ls, double *b, double *br, double *bi)
+{
+    ls->nsolve++;
+    ls->nsolve_complex++;
+    if (ls->ops->solve_both) {
+        ls->ops->solve_both(ls, b, br, bi);
+    } else {
+        ls->ops->solve(ls, b);
+        ls->ops->solve_complex(ls, br, bi);
+    }
+}
 
 /* the implementations' constructors (linsolver_*.c): fill ls->ops and ls->impl;
  * 0 or -1 */
@@ -125,5 +160,12 @@ void db_small_lu_solve(int n, const double *lu, const db_small_piv *pv, double *
 int db_small_zlu_factor(int n, double *re, double *im, db_small_piv *pv);
 void db_small_zlu_solve(int n, const double *re, const double *im, const db_small_piv *pv,
                         double *br, double *bi);
+/* both at once (db_linsol_ops.factor_both, solve_both): the same bits as the
+ * two calls */
+int db_small_lu2_factor(int n, double *a, db_small_piv *pv, double *re, double *im,
+                        db_small_piv *zpv);
+void db_small_lu2_solve(int n, const double *lu, const db_small_piv *pv, double *b,
+                        const double *re, const double *im, const db_small_piv *zpv, double *br,
+                        double *bi);
 
 #endif

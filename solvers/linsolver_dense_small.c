@@ -68,12 +68,12 @@ static ALWAYS_INLINE void gather_of(int n, const int *ipiv, int *perm)
     }
 }
 
-static ALWAYS_INLINE int lu_factor_n(int n, double *a, int *ipiv, int *perm, double *rd)
+/* step k of the real elimination (pivot, interchange, scaling, trailing
+ * update); *info set at the first zero pivot */
+static ALWAYS_INLINE void lu_step(int n, int k, double *a, int *ipiv, double *rd, int *info)
 {
-    int info = 0;
     const size_t nn = (size_t)n;
-    UNROLL
-    for (int k = 0; k < n; k++) {
+    {
         double *ck = a + (size_t)k * nn;
         int p = k;
         double amax = fabs(ck[k]);
@@ -105,8 +105,8 @@ static ALWAYS_INLINE int lu_factor_n(int n, double *a, int *ipiv, int *perm, dou
             }
         } else {
             rd[k] = 1.0 / ck[k];   /* inf: never read, the factorization is singular */
-            if (!info)
-                info = k + 1;
+            if (!*info)
+                *info = k + 1;
         }
         /* trailing update, column by column: a_ij -= l_ik u_kj */
         const double *restrict lk = ck;
@@ -118,6 +118,14 @@ static ALWAYS_INLINE int lu_factor_n(int n, double *a, int *ipiv, int *perm, dou
                     cj[i] -= lk[i] * u;
         }
     }
+}
+
+static ALWAYS_INLINE int lu_factor_n(int n, double *a, int *ipiv, int *perm, double *rd)
+{
+    int info = 0;
+    UNROLL
+    for (int k = 0; k < n; k++)
+        lu_step(n, k, a, ipiv, rd, &info);
     gather_of(n, ipiv, perm);
     return info;
 }
@@ -211,13 +219,12 @@ static inline void zdiv(double ar, double ai, double br, double bi, double *cr, 
     }
 }
 
-static ALWAYS_INLINE int zlu_factor_n(int n, double *re, double *im, int *ipiv, int *perm,
-                                      double *rdr, double *rdi)
+/* step k of the complex elimination, as lu_step */
+static ALWAYS_INLINE void zlu_step(int n, int k, double *re, double *im, int *ipiv, double *rdr,
+                                   double *rdi, int *info)
 {
     const size_t nn = (size_t)n;
-    int info = 0;
-    UNROLL
-    for (int k = 0; k < n; k++) {
+    {
         double *kr = re + (size_t)k * nn, *ki = im + (size_t)k * nn;
         int p = k;
         double amax = fabs(kr[k]) + fabs(ki[k]);
@@ -257,8 +264,8 @@ static ALWAYS_INLINE int zlu_factor_n(int n, double *re, double *im, int *ipiv, 
             }
         } else {
             rdr[k] = rdi[k] = 1.0 / 0.0;   /* never read: the factorization is singular */
-            if (!info)
-                info = k + 1;
+            if (!*info)
+                *info = k + 1;
         }
         /* trailing update: a_ij -= u_kj l_ik, as zgemm / ztrsm do it */
         const double *restrict lr_ = kr, *restrict li_ = ki;
@@ -273,8 +280,34 @@ static ALWAYS_INLINE int zlu_factor_n(int n, double *re, double *im, int *ipiv, 
                 }
         }
     }
+}
+
+static ALWAYS_INLINE int zlu_factor_n(int n, double *re, double *im, int *ipiv, int *perm,
+                                      double *rdr, double *rdi)
+{
+    int info = 0;
+    UNROLL
+    for (int k = 0; k < n; k++)
+        zlu_step(n, k, re, im, ipiv, rdr, rdi, &info);
     gather_of(n, ipiv, perm);
     return info;
+}
+
+/* both eliminations, step k of the real one next to step k of the complex
+ * one (two independent dependency chains in flight together; the same
+ * operations, so the same bits); info of the real one, else of the complex */
+static ALWAYS_INLINE int lu2_factor_n(int n, double *a, db_small_piv *pv, double *re, double *im,
+                                      db_small_piv *zpv)
+{
+    int info = 0, zinfo = 0;
+    UNROLL
+    for (int k = 0; k < n; k++) {
+        lu_step(n, k, a, pv->ipiv, pv->rd, &info);
+        zlu_step(n, k, re, im, zpv->ipiv, zpv->rd, zpv->rdi, &zinfo);
+    }
+    gather_of(n, pv->ipiv, pv->perm);
+    gather_of(n, zpv->ipiv, zpv->perm);
+    return info ? info : zinfo;
 }
 
 /* x (complex) times the kept reciprocal d of a pivot */
@@ -378,6 +411,53 @@ static ALWAYS_INLINE void zlu_solve_n(int n, const double *restrict re, const do
         ZMUL_INTO(br[0], bi[0], rdr[0], rdi[0], br[0], bi[0]);
 }
 
+/* lu_solve_rows and zlu_solve_rows in one pass: row i of the real system,
+ * then row i of the complex one (each sees its own operations in its own
+ * order: the same bits) */
+static ALWAYS_INLINE void lu2_solve_rows(int n, const double *restrict lu,
+                                         const int *restrict perm, const double *restrict rd,
+                                         double *restrict b, const double *restrict re,
+                                         const double *restrict im, const int *restrict zperm,
+                                         const double *restrict rdr, const double *restrict rdi,
+                                         double *restrict br, double *restrict bi)
+{
+    const size_t nn = (size_t)n;
+    double x[DB_SMALL_ROWS_MAX], xr[DB_SMALL_ROWS_MAX], xi[DB_SMALL_ROWS_MAX];
+    for (int i = 0; i < n; i++) {
+        x[i] = b[perm[i]];
+        xr[i] = br[zperm[i]];
+        xi[i] = bi[zperm[i]];
+    }
+    for (int i = 1; i < n; i++) {
+        double t = x[i], tr = xr[i], ti = xi[i];
+        for (int k = 0; k < i; k++) {
+            const size_t e = i + (size_t)k * nn;
+            t -= x[k] * lu[e];
+            tr -= xr[k] * re[e] - xi[k] * im[e];
+            ti -= xr[k] * im[e] + xi[k] * re[e];
+        }
+        x[i] = t;
+        xr[i] = tr;
+        xi[i] = ti;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        double t = x[i], tr = xr[i], ti = xi[i];
+        for (int k = n - 1; k > i; k--) {
+            const size_t e = i + (size_t)k * nn;
+            t -= x[k] * lu[e];
+            tr -= xr[k] * re[e] - xi[k] * im[e];
+            ti -= xr[k] * im[e] + xi[k] * re[e];
+        }
+        x[i] = t * rd[i];
+        ZMUL_INTO(tr, ti, rdr[i], rdi[i], xr[i], xi[i]);
+    }
+    for (int i = 0; i < n; i++) {
+        b[i] = x[i];
+        br[i] = xr[i];
+        bi[i] = xi[i];
+    }
+}
+
 /* ---- the public kernels: dispatch on n ------------------------------------ */
 int db_small_lu_factor(int n, double *a, db_small_piv *pv)
 {
@@ -405,6 +485,40 @@ void db_small_zlu_solve(int n, const double *re, const double *im, const db_smal
 {
 #define X(k) zlu_solve_n(k, re, im, pv->ipiv, pv->perm, pv->rd, pv->rdi, br, bi); return
     CASES(X, n)
+#undef X
+}
+
+int db_small_lu2_factor(int n, double *a, db_small_piv *pv, double *re, double *im,
+                        db_small_piv *zpv)
+{
+    if (n > DB_SMALL_FIXED_MAX) {
+        const int info = db_small_lu_factor(n, a, pv), zinfo = db_small_zlu_factor(n, re, im, zpv);
+        return info ? info : zinfo;
+    }
+#define X(k) return lu2_factor_n(k, a, pv, re, im, zpv)
+    switch (n) {
+    case 1: X(1); case 2: X(2); case 3: X(3); case 4: X(4);
+    case 5: X(5); case 6: X(6); case 7: X(7); default: X(8);
+    }
+#undef X
+}
+
+void db_small_lu2_solve(int n, const double *lu, const db_small_piv *pv, double *b,
+                        const double *re, const double *im, const db_small_piv *zpv, double *br,
+                        double *bi)
+{
+    if (n > DB_SMALL_FIXED_MAX) {
+        db_small_lu_solve(n, lu, pv, b);
+        db_small_zlu_solve(n, re, im, zpv, br, bi);
+        return;
+    }
+#define X(k)                                                                              \
+    lu2_solve_rows(k, lu, pv->perm, pv->rd, b, re, im, zpv->perm, zpv->rd, zpv->rdi, br, bi); \
+    return
+    switch (n) {
+    case 1: X(1); case 2: X(2); case 3: X(3); case 4: X(4);
+    case 5: X(5); case 6: X(6); case 7: X(7); default: X(8);
+    }
 #undef X
 }
 
@@ -462,6 +576,18 @@ static void small_solve_complex(db_linsol *ls, double *br, double *bi)
     db_small_zlu_solve(ls->n, ls->zr, ls->zi, &m->cx, br, bi);
 }
 
+static int small_factor_both(db_linsol *ls)
+{
+    small_impl *m = ls->impl;
+    return db_small_lu2_factor(ls->n, ls->a, &m->re, ls->zr, ls->zi, &m->cx);
+}
+
+static void small_solve_both(db_linsol *ls, double *b, double *br, double *bi)
+{
+    small_impl *m = ls->impl;
+    db_small_lu2_solve(ls->n, ls->a, &m->re, b, ls->zr, ls->zi, &m->cx, br, bi);
+}
+
 static void small_destroy(db_linsol *ls)
 {
     small_impl *m = ls->impl;
@@ -473,8 +599,9 @@ static void small_destroy(db_linsol *ls)
     ls->impl = NULL;
 }
 
-static const db_linsol_ops small_ops = {"small", small_factor, small_factor_complex,
-                                        small_solve, small_solve_complex, small_destroy};
+static const db_linsol_ops small_ops = {"small",         small_factor,   small_factor_complex,
+                                        small_solve,     small_solve_complex, small_destroy,
+                                        small_solve_both, small_factor_both};
 
 int db_linsol_init_small(db_linsol *ls)
 {

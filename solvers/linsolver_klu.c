@@ -64,7 +64,8 @@ static void klu_destroy(db_linsol *ls)
 }
 
 static const db_linsol_ops klu_ops = {"klu", klu_factor_real, klu_factor_cplx,
-                                      klu_solve_real, klu_solve_cplx, klu_destroy};
+                                      klu_solve_real, klu_solve_cplx, klu_destroy,
+                                      NULL,           NULL};
 
 int db_linsol_init_klu(db_linsol *ls)
 {

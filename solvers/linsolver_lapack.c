@@ -73,7 +73,8 @@ static void lapack_destroy(db_linsol *ls)
 }
 
 static const db_linsol_ops lapack_ops = {"lapack", lapack_factor, lapack_factor_complex,
-                                         lapack_solve, lapack_solve_complex, lapack_destroy};
+                                         lapack_solve, lapack_solve_complex, lapack_destroy,
+                                         NULL,         NULL};
 
 int db_linsol_init_lapack(db_linsol *ls)
 {

@@ -210,7 +210,7 @@ static void rd_destroy(db_linsol *ls)
 }
 
 static const db_linsol_ops reduced_ops = {
-    "reduced", rd_factor, rd_factor_complex, rd_solve, rd_solve_complex, rd_destroy,
+    "reduced", rd_factor, rd_factor_complex, rd_solve, rd_solve_complex, rd_destroy, NULL, NULL,
 };
 
 db_linsol *db_linsol_new_reduced(int n, int m1, int m2, int complex_too)

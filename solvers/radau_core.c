@@ -405,9 +405,7 @@ static int decompose(rw *w, double fac1, double alphn, double betan)
     db_linsol *ls = w->ls;
     const int ne = w->nnz < 0 ? w->n : w->nnz;
     form_matrices(ls->nval, ne, fac1, alphn, betan, w->J, w->epos, w->ev, ls->a, ls->zr, ls->zi);
-    if (db_linsol_factor(ls))
-        return 1;
-    return db_linsol_factor_complex(ls) ? 1 : 0;
+    return db_linsol_factor_both(ls) ? 1 : 0;
 }
 
 /* error weights at y for step h (index-aware) */
@@ -770,8 +768,7 @@ static int rr_newton(radau_run *r)
             emul(w, w->f3, w->t3);
             newton_rhs(n, fac1, alphn, betan, w->t1, w->t2, w->t3, w->z1, w->z2, w->z3);
         }
-        db_linsol_solve(w->ls, w->z1);
-        db_linsol_solve_complex(w->ls, w->z2, w->z3);
+        db_linsol_solve_both(w->ls, w->z1, w->z2, w->z3);
         c->solves++;
         r->newt++;
         r->newton_iters++;
