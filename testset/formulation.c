@@ -782,13 +782,16 @@ static inline void m_ggl_p(const double *restrict G, int rows, int cols,
 
 /* dae_rhs_dense's body; ggl_only (a constant) for GGL without H and without
  * accelerations as unknowns, where the tests of the form fold away
- * (dae_rhs_ggl): the same operations either way */
+ * (dae_rhs_ggl), and with fnp, fnl > 0 for such a system of fnp positions
+ * and fnl constraints, whose block loops and size switches then fold too
+ * (dae_rhs_ggl_P_L): the same operations either way */
 static FIX_INLINE int rhs_dense_body(const db_dae *d, double t, const double *y, double *F,
-                                     const int ggl_only)
+                                     const int ggl_only, const int fnp, const int fnl)
 {
     const db_mech *m = d->mech;
     const fwork *w = d->work;
-    const int np = m->np, nv = m->nv, nl = m->nl, nm = ggl_only ? 0 : m->nm;
+    const int np = fnp ? fnp : m->np, nv = fnp ? fnp : m->nv, nl = fnl ? fnl : m->nl;
+    const int nm = ggl_only ? 0 : m->nm;
     /* (GGL's layout: p, v, λ, η, and its rows p, v, g, G v) */
     const double *p = y + w->ip, *v = y + (ggl_only ? np : w->iv);
     const double *l = ggl_only ? y + 2 * np : nl ? y + w->il : w->zero;
@@ -872,15 +875,32 @@ static FIX_INLINE int rhs_dense_body(const db_dae *d, double t, const double *y,
 
 static int dae_rhs_dense(const db_dae *d, double t, const double *y, double *F)
 {
-    return rhs_dense_body(d, t, y, F, 0);
+    return rhs_dense_body(d, t, y, F, 0, 0, 0);
 }
 
 /* GGL without H and a: its F chosen once by db_dae_build (the form's tests taken
  * out of the ten or so calls a step of an implicit method makes) */
 static int dae_rhs_ggl(const db_dae *d, double t, const double *y, double *F)
 {
-    return rhs_dense_body(d, t, y, F, 1);
+    return rhs_dense_body(d, t, y, F, 1, 0, 0);
 }
+
+/* and one copy per small (n_p, n_λ) of the catalogue's GGL systems without H
+ * and a, (2, 1) the pendulum and (4, 2) the car axis (test_self_checked runs
+ * both against db_dae_rhs_reference): such an F is mostly its plumbing, which
+ * these copies unroll */
+#define GGL_RHS_FIXED(P, L)                                                            \
+    static int dae_rhs_ggl_##P##_##L(const db_dae *d, double t, const double *y, double *F) \
+    {                                                                                  \
+        return rhs_dense_body(d, t, y, F, 1, P, L);                                    \
+    }
+GGL_RHS_FIXED(2, 1)
+GGL_RHS_FIXED(4, 2)
+#undef GGL_RHS_FIXED
+static const struct {
+    int np, nl;
+    int (*rhs)(const db_dae *, double, const double *, double *);
+} ggl_rhs_fixed[] = { { 2, 1, dae_rhs_ggl_2_1 }, { 4, 2, dae_rhs_ggl_4_2 } };
 
 /* Xcols = M⁻¹ B (nv×cols), B copied */
 static void minv_block(fwork *w, int nv, const double *B, int cols, double *X)
@@ -1388,6 +1408,9 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
     w->ggl = f == DB_GGL && nl > 0;
     if (w->ggl && nm == 0 && !w->has_a && !w->acc) {
         d->rhs = dae_rhs_ggl;
+        for (size_t k = 0; k < sizeof ggl_rhs_fixed / sizeof ggl_rhs_fixed[0]; k++)
+            if (ggl_rhs_fixed[k].np == np && ggl_rhs_fixed[k].nl == nl)
+                d->rhs = ggl_rhs_fixed[k].rhs;
         d->jac = dae_jac_ggl;
     }
     w->jsum_all = !w->ggl && (w->has_a || !w->acc);
