@@ -97,6 +97,17 @@ static int singular_kind(int kind, int n)
     return kind == K_SINGULAR_COL || kind == K_SINGULAR_ROWS || (kind == K_ZERODIAG && n == 1);
 }
 
+/* max |x_i − y_i| / max |y_i| (a complex vector as its 2n parts) */
+static double gap(const double *x, const double *y, int n)
+{
+    double d = 0.0, m = 0.0;
+    for (int i = 0; i < n; i++) {
+        d = fmax(d, fabs(x[i] - y[i]));
+        m = fmax(m, fabs(y[i]));
+    }
+    return d / m;
+}
+
 /* the reference of db_small_lu_solve: LAPACK's factors lu and pivots ipl
  * (1-based), dgetrs' order of operations (row interchanges, then L and U
  * column by column), each division by u_kk done as a multiplication by rd[k] */
@@ -188,15 +199,11 @@ static void real_case(int kind, int n)
         /* and within an ulp or so of dgetrs' own */
         memcpy(y, r, n * sizeof *y);
         dgetrs_("N", &n, &one, b, &n, ipl, y, &n, &linfo, 1);
-        double dmax = 0.0, ymax = 0.0;
-        for (int i = 0; i < n; i++) {
-            dmax = fmax(dmax, fabs(x[i] - y[i]));
-            ymax = fmax(ymax, fabs(y[i]));
-        }
         /* (on a well-conditioned matrix; the ill-conditioned kinds amplify
          * the last bit) */
-        CHECK(kind != K_RANDOM || dmax <= 1e-12 * n * ymax,
-              "real %s n=%d: %.3g from dgetrs' solution", kind_name[kind], n, dmax / ymax);
+        const double g = gap(x, y, n);
+        CHECK(kind != K_RANDOM || g <= 1e-12 * n, "real %s n=%d: %.3g from dgetrs' solution",
+              kind_name[kind], n, g);
         /* residual relative to |A||x| */
         double worst = 0.0;
         for (int i = 0; i < n; i++) {
@@ -273,13 +280,9 @@ static void complex_case(int kind, int n)
         for (int i = 0; i < n; i++)
             x[i] = mkc(xre[i], xim[i]);
         zgetrs_("N", &n, &one, b, &n, ipl, y, &n, &linfo, 1);
-        double dmax = 0.0, ymax = 0.0;
-        for (int i = 0; i < n; i++) {
-            dmax = fmax(dmax, cabs(x[i] - y[i]));
-            ymax = fmax(ymax, cabs(y[i]));
-        }
-        CHECK(kind != K_RANDOM || dmax <= 1e-12 * n * ymax,
-              "complex %s n=%d: %.3g from zgetrs' solution", kind_name[kind], n, dmax / ymax);
+        const double g = gap((const double *)x, (const double *)y, 2 * n);
+        CHECK(kind != K_RANDOM || g <= 1e-12 * n, "complex %s n=%d: %.3g from zgetrs' solution",
+              kind_name[kind], n, g);
         double worst = 0.0;
         for (int i = 0; i < n; i++) {
             double complex s = -r[i];
@@ -400,8 +403,63 @@ static void ops_case(int n)
     free(ri);
 }
 
+/* factor_both and solve_both (the real and the complex system side by side)
+ * against the four separate calls on the same matrices: the same bits, for
+ * the sizes with a fused kernel (n <= 8) and past them; and a singular
+ * complex matrix reported when the real one is regular, a singular real one
+ * first */
+static void both_case(int n)
+{
+    const size_t nn = (size_t)n * n;
+    db_linsol *f = db_linsol_new(n, NULL, NULL, 1), *g = db_linsol_new(n, NULL, NULL, 1);
+    CHECK(f && g, "n=%d: solvers", n);
+    if (!f || !g)
+        return;
+    fill(K_RANDOM, n, f->a, NULL);
+    fill(K_RANDOM, n, f->zr, f->zi);
+    memcpy(g->a, f->a, nn * sizeof(double));
+    memcpy(g->zr, f->zr, nn * sizeof(double));
+    memcpy(g->zi, f->zi, nn * sizeof(double));
+    double *b = malloc(6 * (size_t)n * sizeof *b), *br = b + n, *bi = br + n;
+    double *c = bi + n, *cr = c + n, *ci = cr + n;
+    for (int i = 0; i < n; i++) {
+        b[i] = c[i] = urand();
+        br[i] = cr[i] = urand();
+        bi[i] = ci[i] = urand();
+    }
+    CHECK(db_linsol_factor_both(f) == 0 && db_linsol_factor(g) == 0 &&
+              db_linsol_factor_complex(g) == 0, "n=%d: both factor", n);
+    db_linsol_solve_both(f, b, br, bi);
+    db_linsol_solve(g, c);
+    db_linsol_solve_complex(g, cr, ci);
+    CHECK(memcmp(f->a, g->a, nn * sizeof(double)) == 0 &&
+              memcmp(f->zr, g->zr, nn * sizeof(double)) == 0 &&
+              memcmp(f->zi, g->zi, nn * sizeof(double)) == 0 &&
+              memcmp(b, c, 3 * (size_t)n * sizeof *b) == 0,
+          "n=%d: factor_both, solve_both as the separate calls, bit for bit", n);
+    CHECK(f->nfactor == 1 && f->nfactor_complex == 1 && f->nsolve == 1 && f->nsolve_complex == 1,
+          "n=%d: counters of the fused calls", n);
+    if (n >= 2) {
+        /* the complex matrix singular in its last column, then the real one */
+        for (int i = 0; i < n; i++)
+            f->zr[i + (size_t)(n - 1) * n] = f->zi[i + (size_t)(n - 1) * n] = 0.0;
+        memcpy(f->a, g->a, nn * sizeof(double));
+        fill(K_RANDOM, n, f->a, NULL);
+        CHECK(db_linsol_factor_both(f) == n, "n=%d: the singular complex matrix reported", n);
+        fill(K_RANDOM, n, f->zr, f->zi);
+        for (int i = 0; i < n; i++)
+            f->a[i + (size_t)(n - 2) * n] = 0.0;
+        CHECK(db_linsol_factor_both(f) == n - 1, "n=%d: the singular real matrix reported", n);
+    }
+    free(b);
+    db_linsol_free(f);
+    db_linsol_free(g);
+}
+
 int main(void)
 {
+    for (int n = 1; n <= 10; n++)
+        both_case(n);
     const int sizes[] = {1, 2, 3, 4, 6, 9, 16, 27, 33, 50, 64, 65, 96, 128};
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
         for (int kind = 0; kind < K_NKIND; kind++)
