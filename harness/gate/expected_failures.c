@@ -78,10 +78,11 @@ const db_xfail db_expected_failures[] = {
     {"fekete", "default", "EoM0", "ida", 1e-3, 1e-3, EOM0_DRIFT, "theory", "solver"},
     {"andrews", "default", "GGL", "bdf", 1e-10, 1e-10, INDEX2_BDF, "weakness", "solver"},
     {"insulator_chain", "default", "GGL", "bdf", 1e-10, 1e-10, INDEX2_BDF, "weakness", "solver"},
-    {"skateboard", "s2", "EoM", "radau5", 1e-10, 1e-9,
+    {"skateboard", "s2", "EoM", "radau5", 1e-10, 1e-8,
      "index 3 at tight tolerance: the Newton matrix is conditioned like h^-3 and the "
      "step size collapses (Hairer/Wanner VII.8; seed 003 found RADAU5(EoM) inefficient "
-     "on scenario 2)", "theory", "solver"},
+     "on scenario 2); at 1e-8 it is a matter of the last bits (tol 1.2e-8 failed and "
+     "8e-9 passed before round six's LU, the other way round after)", "theory", "solver"},
     /* the peer as shipped (stock IDA weights; full sweep of ida on EoM1, GGL) */
     {"andrews", "default", "GGL", "ida", 1e-10, 1e-6, STOCK_IDA, "theory", "solver"},
     {"insulator_chain", "default", "GGL", "ida", 1e-10, 1e-7, STOCK_IDA, "theory", "solver"},
@@ -117,7 +118,9 @@ const db_xfail db_expected_failures[] = {
     {"bricard", "default", "*", "*", 1e-10, 1e-3, BRICARD, "theory", "redundant,budget"},
     /* four_bar_chain: the classes each run showed in the full and quick sweeps
      * (harness/run/verdict.h), and no others */
-    {"four_bar_chain", "default", "EoM", "radau5", 1e-10, 1e-3, FOURBAR_SING, "theory",
+    {"four_bar_chain", "default", "EoM", "radau5", 1e-10, 1e-8, FOURBAR_SING, "theory",
+     "singular,diverged,solver"},
+    {"four_bar_chain", "default", "EoM", "radau5", 1e-6, 1e-3, FOURBAR_SING, "theory",
      "singular,diverged,solver"},
     {"four_bar_chain", "default", "EoM", "rosnys", 1e-10, 1e-3, FOURBAR_SING, "theory",
      "singular,branch"},
@@ -142,12 +145,12 @@ const db_xfail db_expected_failures[] = {
     {"four_bar_chain", "default", "oEoM1", "mexx", 1e-3, 1e-3, FOURBAR_SING, "theory", "diverged"},
     {"four_bar_chain", "default", "oEoM1", "odassl", 1e-4, 1e-3, FOURBAR_SING, "theory",
      "diverged"},
-    {"four_bar_chain", "default", "oEoM1", "odassl", 1e-10, 1e-9, FOURBAR_SING, "theory",
+    {"four_bar_chain", "default", "oEoM1", "odassl", 1e-10, 1e-10, FOURBAR_SING, "theory",
      "singular"},
     {"four_bar_chain", "default", "oEoM1", "geoms", 1e-10, 1e-3, FOURBAR_SING, "theory", "singular"},
     {"four_bar_chain", "default", "oEoM0", "odassl", 1e-4, 1e-3, FOURBAR_SING, "theory",
      "diverged"},
-    {"four_bar_chain", "default", "oEoM0", "odassl", 1e-10, 1e-10, FOURBAR_SING, "theory",
+    {"four_bar_chain", "default", "oEoM0", "odassl", 1e-10, 1e-9, FOURBAR_SING, "theory",
      "singular"},
     {"four_bar_chain", "default", "oEoM0", "geoms", 1e-10, 1e-3, FOURBAR_SING, "theory", "singular"},
     /* ida on EoM0: the full suite's budget stops it at 1e-3 by max_steps near t = 20 s,
@@ -162,7 +165,7 @@ const db_xfail db_expected_failures[] = {
     {"pendulum", "long", "EoM", "radau5", 1e-6, 1e-4, PEND_PHASE, "theory", "diverged"},
     {"pendulum", "long", "EoM", "radau5", 1e-3, 1e-3, PEND_INDEX3_LOOSE, "theory", "solver,diverged"},
     {"pendulum", "long", "EoM", "rosnys", 1e-6, 1e-3, PEND_PHASE, "theory", "diverged"},
-    {"pendulum", "long", "EoM0", "bdf", 1e-9, 1e-4, PEND_PHASE, "theory", "diverged"},
+    {"pendulum", "long", "EoM0", "bdf", 1e-7, 1e-4, PEND_PHASE, "theory", "diverged"},
     {"pendulum", "long", "EoM0", "ida", 1e-7, 1e-4, PEND_PHASE, "theory", "diverged"},
     {"pendulum", "long", "EoM0", "ida", 1e-9, 1e-9, PEND_PHASE, "theory", "diverged"},
     {"pendulum", "long", "EoM0", "radau5", 1e-6, 1e-4, PEND_PHASE, "theory", "diverged"},
