@@ -885,23 +885,6 @@ static int dae_rhs_ggl(const db_dae *d, double t, const double *y, double *F)
     return rhs_dense_body(d, t, y, F, 1, 0, 0);
 }
 
-/* and one copy per small (n_p, n_λ) of the catalogue's GGL systems without H
- * and a, (2, 1) the pendulum and (4, 2) the car axis (test_self_checked runs
- * both against db_dae_rhs_reference): such an F is mostly its plumbing, which
- * these copies unroll */
-#define GGL_RHS_FIXED(P, L)                                                            \
-    static int dae_rhs_ggl_##P##_##L(const db_dae *d, double t, const double *y, double *F) \
-    {                                                                                  \
-        return rhs_dense_body(d, t, y, F, 1, P, L);                                    \
-    }
-GGL_RHS_FIXED(2, 1)
-GGL_RHS_FIXED(4, 2)
-#undef GGL_RHS_FIXED
-static const struct {
-    int np, nl;
-    int (*rhs)(const db_dae *, double, const double *, double *);
-} ggl_rhs_fixed[] = { { 2, 1, dae_rhs_ggl_2_1 }, { 4, 2, dae_rhs_ggl_4_2 } };
-
 /* Xcols = M⁻¹ B (nv×cols), B copied */
 static void minv_block(fwork *w, int nv, const double *B, int cols, double *X)
 {
@@ -915,22 +898,26 @@ static void minv_block(fwork *w, int nv, const double *B, int cols, double *X)
 /* dae_jac's body; ggl_only (a constant) as in rhs_dense_body: GGL without H
  * and a, whose tests of the form and loop over the blocks fold away */
 static FIX_INLINE int jac_dense_body(const db_dae *d, double t, const double *y, double *J,
-                                     const int ggl_only)
+                                     const int ggl_only, const int fnp, const int fnl)
 {
     const db_mech *m = d->mech;
     fwork *w = d->work;
-    const int np = m->np, nv = m->nv, nl = m->nl, nm = ggl_only ? 0 : m->nm, ld = d->neq;
+    const int np = fnp ? fnp : m->np, nv = fnp ? fnp : m->nv, nl = fnl ? fnl : m->nl;
+    const int nm = ggl_only ? 0 : m->nm;
+    /* (with the sizes known, GGL's layout p, v, λ, η and rows p, v, g, G v) */
+    const int ld = fnp ? 2 * fnp + 2 * fnl : d->neq, nc = fnp ? ld : d->n;
     const int has_a = !ggl_only && w->has_a, acc = !ggl_only && w->acc;
-    const double *p = y + w->ip, *v = y + w->iv;
-    const double *a = has_a ? y + w->ia : NULL;
-    const double *l = nl ? y + w->il : w->zero, *mu = nm ? y + w->im : w->zero;
-    const int cp = w->ip, cv = w->iv, ca = w->ia, cl = w->il, cm = w->im;
+    const int cp = fnp ? 0 : w->ip, cv = fnp ? fnp : w->iv, ca = w->ia;
+    const int cl = fnp ? 2 * fnp : w->il, cm = w->im, ce = fnp ? 2 * fnp + fnl : w->ie;
+    const double *p = y + cp, *v = y + cv;
+    const double *a = has_a ? y + ca : NULL;
+    const double *l = nl ? y + cl : w->zero, *mu = nm ? y + cm : w->zero;
 
     /* J zeroed by sixteen entries at a time (GCC's rewriting into a memset
      * call is off for this file: glibc's memset clears such a block, e.g.
      * Andrews' 27 × 27, with `rep stosb`, one instruction per byte to
      * callgrind) */
-    lean_zero_long(J, (size_t)d->neq * (size_t)d->n);
+    lean_zero_long(J, (size_t)ld * (size_t)nc);
     /* the sum of every value add_block leaves in J (see the end) */
     double jsum = 0.0;
     if (acc) {
@@ -963,10 +950,10 @@ static FIX_INLINE int jac_dense_body(const db_dae *d, double t, const double *y,
     for (int i = 0; i < np; i++)
         J[i + (size_t)(cv + i) * ld] = 1.0;
     if (ggl_only || (d->form == DB_GGL && nl)) {
-        const double *eta = y + w->ie;
+        const double *eta = y + ce;
         db_mechd_GTl_p(&w->fd, t, p, eta, w->T);
         add_block(J, ld, 0, cp, w->T, np, np, -1.0, &jsum);
-        add_block_T(J, ld, 0, w->ie, w->G, nl, np, -1.0);
+        add_block_T(J, ld, 0, ce, w->G, nl, np, -1.0);
     }
     /* v rows and a rows */
     int row = np;
@@ -1078,21 +1065,47 @@ static FIX_INLINE int jac_dense_body(const db_dae *d, double t, const double *y,
     if (!ggl_only && w->jsum_all) {
         if (isfinite(jsum))
             return 0;
-        return nonfinite_entries(J, (size_t)d->neq * d->n);
+        return nonfinite_entries(J, (size_t)ld * (size_t)nc);
     }
-    return lean_nonfinite(J, (size_t)d->neq * d->n);
+    return lean_nonfinite(J, (size_t)ld * (size_t)nc);
 }
 
 static int dae_jac(const db_dae *d, double t, const double *y, double *J)
 {
-    return jac_dense_body(d, t, y, J, 0);
+    return jac_dense_body(d, t, y, J, 0, 0, 0);
 }
 
 /* GGL without H and a: its J chosen with its F (dae_rhs_ggl) */
 static int dae_jac_ggl(const db_dae *d, double t, const double *y, double *J)
 {
-    return jac_dense_body(d, t, y, J, 1);
+    return jac_dense_body(d, t, y, J, 1, 0, 0);
 }
+
+/* and the copies of F and J for the catalogue's small GGL shapes without H and
+ * a, (n_p, n_λ) = (2, 1) the pendulum and (4, 2) the car axis (test_self_checked
+ * runs both against db_dae_rhs_reference, test_formulations their J against
+ * finite differences): such a system's F and J are mostly their plumbing,
+ * which these copies unroll */
+#define GGL_FIXED(P, L)                                                                \
+    static int dae_rhs_ggl_##P##_##L(const db_dae *d, double t, const double *y, double *F) \
+    {                                                                                  \
+        return rhs_dense_body(d, t, y, F, 1, P, L);                                    \
+    }                                                                                  \
+    static int dae_jac_ggl_##P##_##L(const db_dae *d, double t, const double *y, double *J) \
+    {                                                                                  \
+        return jac_dense_body(d, t, y, J, 1, P, L);                                    \
+    }
+GGL_FIXED(2, 1)
+GGL_FIXED(4, 2)
+#undef GGL_FIXED
+static const struct {
+    int np, nl;
+    int (*rhs)(const db_dae *, double, const double *, double *);
+    int (*jac)(const db_dae *, double, const double *, double *);
+} ggl_fixed[] = {
+    { 2, 1, dae_rhs_ggl_2_1, dae_jac_ggl_2_1 },
+    { 4, 2, dae_rhs_ggl_4_2, dae_jac_ggl_4_2 },
+};
 
 /* ---- sparse path ---------------------------------------------------------
  * The same blocks as dae_jac, added entry by entry through the problem's sparse
@@ -1408,10 +1421,12 @@ int db_dae_build(db_dae *d, const db_mech *m, db_form f, char *err, size_t errle
     w->ggl = f == DB_GGL && nl > 0;
     if (w->ggl && nm == 0 && !w->has_a && !w->acc) {
         d->rhs = dae_rhs_ggl;
-        for (size_t k = 0; k < sizeof ggl_rhs_fixed / sizeof ggl_rhs_fixed[0]; k++)
-            if (ggl_rhs_fixed[k].np == np && ggl_rhs_fixed[k].nl == nl)
-                d->rhs = ggl_rhs_fixed[k].rhs;
         d->jac = dae_jac_ggl;
+        for (size_t k = 0; k < sizeof ggl_fixed / sizeof ggl_fixed[0]; k++)
+            if (ggl_fixed[k].np == np && ggl_fixed[k].nl == nl) {
+                d->rhs = ggl_fixed[k].rhs;
+                d->jac = ggl_fixed[k].jac;
+            }
     }
     w->jsum_all = !w->ggl && (w->has_a || !w->acc);
     const int neq = d->neq;
