@@ -197,6 +197,7 @@ void db_curve_compare(const db_curve_pt *b0, int nb0, const db_curve_pt *n0, int
     for (int j = 0; j < nb; j++)
         amin = fmin(amin, b[j].acc), amax = fmax(amax, b[j].acc);
     int flat = amax - amin < FLAT;
+    const int work_judged = isfinite(th->growth) || isfinite(th->point);
     double sr = 0, ss = 0, worst = -INFINITY, sworst = INFINITY;
     int kr = 0, ks = 0;
     for (int i = 0; i < nn; i++) {
@@ -217,8 +218,10 @@ void db_curve_compare(const db_curve_pt *b0, int nb0, const db_curve_pt *n0, int
          * step sequence moved by its last bits shifts the accuracy at equal
          * work by digits while the work at equal accuracy stays (issue 31: a
          * last-bit change read 736 of 8613 full-suite curves as worse, 56 as
-         * better, with steps, rejections and gscd unchanged in sum) */
-        if (same || (isfinite(ab) && !isfinite(lb))) {
+         * better, with steps, rejections and gscd unchanged in sum).  Curves
+         * judged by accuracy alone (no finite work threshold: the secondary
+         * measures against f_evals) take it at every point, their only test */
+        if (same || (isfinite(ab) && (!isfinite(lb) || !work_judged))) {
             double sh = same ? 0 : n[i].acc - ab;
             ss += sh, ks++;
             if (sh < sworst)

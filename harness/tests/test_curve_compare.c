@@ -9,7 +9,12 @@
  *     work at equal accuracy (×2);
  *   - two digits lost on a flat curve (accuracy within FLAT digits, work at
  *     equal accuracy undefined): worse, through the shift at equal work;
- *   - one run 3× off an ordinary curve, the last one: worse. */
+ *   - one run 3× off an ordinary curve, the last one: worse;
+ *   - a secondary curve (judged by accuracy alone, as the gate's residuals
+ *     and errors against f_evals): its last run 3 digits less accurate at the
+ *     same work, where work at equal accuracy is defined, is worse (the rule
+ *     above once left such a curve without any test), and the steep curve
+ *     moved along is not. */
 #include <math.h>
 #include <stdio.h>
 
@@ -57,5 +62,18 @@ int main(void)
                                {10.0, 300000, 1e-10} };
     v = judge(ob, 4, pn, 4, "ordinary curve, last run 3x");
     CHECK(v == DB_CURVE_WORSE, "one run 3x off the curve, the last, is worse (%d)", v);
+
+    /* secondary: accuracy alone (the gate's thresholds: no work test, 1.5
+     * digits a run); the last run 3 digits off at its own work */
+    const db_curve_th sec = { INFINITY, INFINITY, INFINITY, 1.5, NAN };
+    const db_curve_pt qb[] = { {1.5, 121, 1e-4}, {3.9, 2236, 1e-6}, {6.1, 5121, 1e-8} };
+    const db_curve_pt qn[] = { {1.5, 121, 1e-4}, {3.9, 2236, 1e-6}, {3.1, 5121, 1e-8} };
+    db_curve_cmp c;
+    db_curve_compare(qb, 3, qn, 3, &sec, &c);
+    CHECK(c.verdict == DB_CURVE_WORSE, "secondary curve, last run 3 digits off: worse (%d, "
+          "worst shift %.3g)", (int)c.verdict, c.shift_worst);
+    db_curve_compare(sb, 4, sn, 4, &sec, &c);
+    CHECK(c.verdict != DB_CURVE_WORSE, "secondary: the steep curve moved along it is not "
+          "worse (%d, worst shift %.3g)", (int)c.verdict, c.shift_worst);
     return check_summary();
 }
