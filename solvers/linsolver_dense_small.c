@@ -19,9 +19,10 @@
  * every row is the longest link of the dependency chain through the solve
  * (back substitution), and a multiplication is a quarter of its latency.  So
  * a solution may differ from dgetrs' in the last bit (each x_i is rounded
- * twice, ≤ 1 ulp instead of ½); solvers/tests/test_linsolver.c checks the
- * factors against LAPACK bit for bit and the solutions against that
- * definition bit for bit. */
+ * twice, ≤ 1 ulp instead of ½), and with a pivot below 1/DBL_MAX (≈ 5.6e-309)
+ * the reciprocal is inf, so the solution too where LAPACK's quotient might
+ * still be finite; solvers/tests/test_linsolver.c checks the factors against
+ * LAPACK bit for bit and the solutions against that definition bit for bit. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -73,50 +74,48 @@ static ALWAYS_INLINE void gather_of(int n, const int *ipiv, int *perm)
 static ALWAYS_INLINE void lu_step(int n, int k, double *a, int *ipiv, double *rd, int *info)
 {
     const size_t nn = (size_t)n;
-    {
-        double *ck = a + (size_t)k * nn;
-        int p = k;
-        double amax = fabs(ck[k]);
-        for (int i = k + 1; i < n; i++) {
-            const double v = fabs(ck[i]);
-            if (v > amax) {
-                amax = v;
-                p = i;
-            }
+    double *ck = a + (size_t)k * nn;
+    int p = k;
+    double amax = fabs(ck[k]);
+    for (int i = k + 1; i < n; i++) {
+        const double v = fabs(ck[i]);
+        if (v > amax) {
+            amax = v;
+            p = i;
         }
-        ipiv[k] = p;
-        if (ck[p] != 0.0) {
-            if (p != k)
-                for (int j = 0; j < n; j++) {
-                    double *cj = a + (size_t)j * nn;
-                    const double t = cj[k];
-                    cj[k] = cj[p];
-                    cj[p] = t;
-                }
-            const double piv = ck[k];
-            const double r = 1.0 / piv;
-            rd[k] = r;
-            if (fabs(piv) >= DBL_MIN) {
-                for (int i = k + 1; i < n; i++)
-                    ck[i] *= r;
-            } else {
-                for (int i = k + 1; i < n; i++)
-                    ck[i] /= piv;
+    }
+    ipiv[k] = p;
+    if (ck[p] != 0.0) {
+        if (p != k)
+            for (int j = 0; j < n; j++) {
+                double *cj = a + (size_t)j * nn;
+                const double t = cj[k];
+                cj[k] = cj[p];
+                cj[p] = t;
             }
+        const double piv = ck[k];
+        const double r = 1.0 / piv;
+        rd[k] = r;
+        if (fabs(piv) >= DBL_MIN) {
+            for (int i = k + 1; i < n; i++)
+                ck[i] *= r;
         } else {
-            rd[k] = 1.0 / ck[k];   /* inf: never read, the factorization is singular */
-            if (!*info)
-                *info = k + 1;
+            for (int i = k + 1; i < n; i++)
+                ck[i] /= piv;
         }
-        /* trailing update, column by column: a_ij -= l_ik u_kj */
-        const double *restrict lk = ck;
-        for (int j = k + 1; j < n; j++) {
-            double *restrict cj = a + (size_t)j * nn;
-            const double u = cj[k];
-            if (u != 0.0)
-                for (int i = k + 1; i < n; i++)
-                    cj[i] -= lk[i] * u;
-        }
+    } else {
+        rd[k] = 1.0 / ck[k];   /* inf: never read, the factorization is singular */
+        if (!*info)
+            *info = k + 1;
+    }
+    /* trailing update, column by column: a_ij -= l_ik u_kj */
+    const double *restrict lk = ck;
+    for (int j = k + 1; j < n; j++) {
+        double *restrict cj = a + (size_t)j * nn;
+        const double u = cj[k];
+        if (u != 0.0)
+            for (int i = k + 1; i < n; i++)
+                cj[i] -= lk[i] * u;
     }
 }
 
@@ -133,26 +132,35 @@ static ALWAYS_INLINE int lu_factor_n(int n, double *a, int *ipiv, int *perm, dou
 /* substitutions row by row on x = P b gathered into registers (a dot product
  * per unknown; no vector loop set-up and no store and reload of b for tiny
  * n).  Each x_i sees the same subtractions in the same order as in the
- * column-oriented form below. */
+ * column-oriented form below.  Row i forward (L, unit diagonal) and backward
+ * (U, times the pivot's reciprocal): */
+static ALWAYS_INLINE void fwd_row(int n, int i, const double *restrict lu, double *restrict x)
+{
+    double t = x[i];
+    for (int k = 0; k < i; k++)
+        t -= x[k] * lu[i + (size_t)k * (size_t)n];
+    x[i] = t;
+}
+
+static ALWAYS_INLINE void back_row(int n, int i, const double *restrict lu,
+                                   const double *restrict rd, double *restrict x)
+{
+    double t = x[i];
+    for (int k = n - 1; k > i; k--)
+        t -= x[k] * lu[i + (size_t)k * (size_t)n];
+    x[i] = t * rd[i];
+}
+
 static ALWAYS_INLINE void lu_solve_rows(int n, const double *restrict lu, const int *restrict perm,
                                         const double *restrict rd, double *restrict b)
 {
-    const size_t nn = (size_t)n;
     double x[DB_SMALL_ROWS_MAX];
     for (int i = 0; i < n; i++)
         x[i] = b[perm[i]];
-    for (int i = 1; i < n; i++) {
-        double t = x[i];
-        for (int k = 0; k < i; k++)
-            t -= x[k] * lu[i + (size_t)k * nn];
-        x[i] = t;
-    }
-    for (int i = n - 1; i >= 0; i--) {
-        double t = x[i];
-        for (int k = n - 1; k > i; k--)
-            t -= x[k] * lu[i + (size_t)k * nn];
-        x[i] = t * rd[i];
-    }
+    for (int i = 1; i < n; i++)
+        fwd_row(n, i, lu, x);
+    for (int i = n - 1; i >= 0; i--)
+        back_row(n, i, lu, rd, x);
     for (int i = 0; i < n; i++)
         b[i] = x[i];
 }
@@ -224,61 +232,59 @@ static ALWAYS_INLINE void zlu_step(int n, int k, double *re, double *im, int *ip
                                    double *rdi, int *info)
 {
     const size_t nn = (size_t)n;
-    {
-        double *kr = re + (size_t)k * nn, *ki = im + (size_t)k * nn;
-        int p = k;
-        double amax = fabs(kr[k]) + fabs(ki[k]);
-        for (int i = k + 1; i < n; i++) {
-            const double v = fabs(kr[i]) + fabs(ki[i]);
-            if (v > amax) {
-                amax = v;
-                p = i;
-            }
+    double *kr = re + (size_t)k * nn, *ki = im + (size_t)k * nn;
+    int p = k;
+    double amax = fabs(kr[k]) + fabs(ki[k]);
+    for (int i = k + 1; i < n; i++) {
+        const double v = fabs(kr[i]) + fabs(ki[i]);
+        if (v > amax) {
+            amax = v;
+            p = i;
         }
-        ipiv[k] = p;
-        if (kr[p] != 0.0 || ki[p] != 0.0) {
-            if (p != k)
-                for (int j = 0; j < n; j++) {
-                    double *jr = re + (size_t)j * nn, *ji = im + (size_t)j * nn;
-                    const double tr = jr[k], ti = ji[k];
-                    jr[k] = jr[p];
-                    ji[k] = ji[p];
-                    jr[p] = tr;
-                    ji[p] = ti;
-                }
-            const double pr = kr[k], pi = ki[k];
-            double rr, ri;
-            zdiv(1.0, 0.0, pr, pi, &rr, &ri);
-            rdr[k] = rr;
-            rdi[k] = ri;
-            /* |pivot| >= DBL_MIN as LAPACK tests it; hypot only near underflow */
-            if (fabs(pr) >= DBL_MIN || fabs(pi) >= DBL_MIN || hypot(pr, pi) >= DBL_MIN) {
-                for (int i = k + 1; i < n; i++) {
-                    const double xr = kr[i], xi = ki[i];
-                    kr[i] = rr * xr - ri * xi;
-                    ki[i] = rr * xi + ri * xr;
-                }
-            } else {
-                for (int i = k + 1; i < n; i++)
-                    zdiv(kr[i], ki[i], pr, pi, &kr[i], &ki[i]);
+    }
+    ipiv[k] = p;
+    if (kr[p] != 0.0 || ki[p] != 0.0) {
+        if (p != k)
+            for (int j = 0; j < n; j++) {
+                double *jr = re + (size_t)j * nn, *ji = im + (size_t)j * nn;
+                const double tr = jr[k], ti = ji[k];
+                jr[k] = jr[p];
+                ji[k] = ji[p];
+                jr[p] = tr;
+                ji[p] = ti;
+            }
+        const double pr = kr[k], pi = ki[k];
+        double rr, ri;
+        zdiv(1.0, 0.0, pr, pi, &rr, &ri);
+        rdr[k] = rr;
+        rdi[k] = ri;
+        /* |pivot| >= DBL_MIN as LAPACK tests it; hypot only near underflow */
+        if (fabs(pr) >= DBL_MIN || fabs(pi) >= DBL_MIN || hypot(pr, pi) >= DBL_MIN) {
+            for (int i = k + 1; i < n; i++) {
+                const double xr = kr[i], xi = ki[i];
+                kr[i] = rr * xr - ri * xi;
+                ki[i] = rr * xi + ri * xr;
             }
         } else {
-            rdr[k] = rdi[k] = 1.0 / 0.0;   /* never read: the factorization is singular */
-            if (!*info)
-                *info = k + 1;
+            for (int i = k + 1; i < n; i++)
+                zdiv(kr[i], ki[i], pr, pi, &kr[i], &ki[i]);
         }
-        /* trailing update: a_ij -= u_kj l_ik, as zgemm / ztrsm do it */
-        const double *restrict lr_ = kr, *restrict li_ = ki;
-        for (int j = k + 1; j < n; j++) {
-            double *restrict jr = re + (size_t)j * nn, *restrict ji = im + (size_t)j * nn;
-            const double ur = jr[k], ui = ji[k];
-            if (ur != 0.0 || ui != 0.0)
-                for (int i = k + 1; i < n; i++) {
-                    const double lr = lr_[i], li = li_[i];
-                    jr[i] -= ur * lr - ui * li;
-                    ji[i] -= ur * li + ui * lr;
-                }
-        }
+    } else {
+        rdr[k] = rdi[k] = INFINITY;   /* never read: the factorization is singular */
+        if (!*info)
+            *info = k + 1;
+    }
+    /* trailing update: a_ij -= u_kj l_ik, as zgemm / ztrsm do it */
+    const double *restrict lr_ = kr, *restrict li_ = ki;
+    for (int j = k + 1; j < n; j++) {
+        double *restrict jr = re + (size_t)j * nn, *restrict ji = im + (size_t)j * nn;
+        const double ur = jr[k], ui = ji[k];
+        if (ur != 0.0 || ui != 0.0)
+            for (int i = k + 1; i < n; i++) {
+                const double lr = lr_[i], li = li_[i];
+                jr[i] -= ur * lr - ui * li;
+                ji[i] -= ur * li + ui * lr;
+            }
     }
 }
 
@@ -319,36 +325,48 @@ static ALWAYS_INLINE int lu2_factor_n(int n, double *a, db_small_piv *pv, double
     } while (0)
 
 /* the complex substitutions row by row, as lu_solve_rows */
+static ALWAYS_INLINE void zfwd_row(int n, int i, const double *restrict re,
+                                   const double *restrict im, double *restrict xr,
+                                   double *restrict xi)
+{
+    double tr = xr[i], ti = xi[i];
+    for (int k = 0; k < i; k++) {
+        const double lr = re[i + (size_t)k * (size_t)n], li = im[i + (size_t)k * (size_t)n];
+        tr -= xr[k] * lr - xi[k] * li;
+        ti -= xr[k] * li + xi[k] * lr;
+    }
+    xr[i] = tr;
+    xi[i] = ti;
+}
+
+static ALWAYS_INLINE void zback_row(int n, int i, const double *restrict re,
+                                    const double *restrict im, const double *restrict rdr,
+                                    const double *restrict rdi, double *restrict xr,
+                                    double *restrict xi)
+{
+    double tr = xr[i], ti = xi[i];
+    for (int k = n - 1; k > i; k--) {
+        const double ur = re[i + (size_t)k * (size_t)n], ui = im[i + (size_t)k * (size_t)n];
+        tr -= xr[k] * ur - xi[k] * ui;
+        ti -= xr[k] * ui + xi[k] * ur;
+    }
+    ZMUL_INTO(tr, ti, rdr[i], rdi[i], xr[i], xi[i]);
+}
+
 static ALWAYS_INLINE void zlu_solve_rows(int n, const double *restrict re,
                                          const double *restrict im, const int *restrict perm,
                                          const double *restrict rdr, const double *restrict rdi,
                                          double *restrict br, double *restrict bi)
 {
-    const size_t nn = (size_t)n;
     double xr[DB_SMALL_ROWS_MAX], xi[DB_SMALL_ROWS_MAX];
     for (int i = 0; i < n; i++) {
         xr[i] = br[perm[i]];
         xi[i] = bi[perm[i]];
     }
-    for (int i = 1; i < n; i++) {
-        double tr = xr[i], ti = xi[i];
-        for (int k = 0; k < i; k++) {
-            const double lr = re[i + (size_t)k * nn], li = im[i + (size_t)k * nn];
-            tr -= xr[k] * lr - xi[k] * li;
-            ti -= xr[k] * li + xi[k] * lr;
-        }
-        xr[i] = tr;
-        xi[i] = ti;
-    }
-    for (int i = n - 1; i >= 0; i--) {
-        double tr = xr[i], ti = xi[i];
-        for (int k = n - 1; k > i; k--) {
-            const double ur = re[i + (size_t)k * nn], ui = im[i + (size_t)k * nn];
-            tr -= xr[k] * ur - xi[k] * ui;
-            ti -= xr[k] * ui + xi[k] * ur;
-        }
-        ZMUL_INTO(tr, ti, rdr[i], rdi[i], xr[i], xi[i]);
-    }
+    for (int i = 1; i < n; i++)
+        zfwd_row(n, i, re, im, xr, xi);
+    for (int i = n - 1; i >= 0; i--)
+        zback_row(n, i, re, im, rdr, rdi, xr, xi);
     for (int i = 0; i < n; i++) {
         br[i] = xr[i];
         bi[i] = xi[i];
@@ -421,7 +439,6 @@ static ALWAYS_INLINE void lu2_solve_rows(int n, const double *restrict lu,
                                          const double *restrict rdr, const double *restrict rdi,
                                          double *restrict br, double *restrict bi)
 {
-    const size_t nn = (size_t)n;
     double x[DB_SMALL_ROWS_MAX], xr[DB_SMALL_ROWS_MAX], xi[DB_SMALL_ROWS_MAX];
     for (int i = 0; i < n; i++) {
         x[i] = b[perm[i]];
@@ -429,27 +446,12 @@ static ALWAYS_INLINE void lu2_solve_rows(int n, const double *restrict lu,
         xi[i] = bi[zperm[i]];
     }
     for (int i = 1; i < n; i++) {
-        double t = x[i], tr = xr[i], ti = xi[i];
-        for (int k = 0; k < i; k++) {
-            const size_t e = i + (size_t)k * nn;
-            t -= x[k] * lu[e];
-            tr -= xr[k] * re[e] - xi[k] * im[e];
-            ti -= xr[k] * im[e] + xi[k] * re[e];
-        }
-        x[i] = t;
-        xr[i] = tr;
-        xi[i] = ti;
+        fwd_row(n, i, lu, x);
+        zfwd_row(n, i, re, im, xr, xi);
     }
     for (int i = n - 1; i >= 0; i--) {
-        double t = x[i], tr = xr[i], ti = xi[i];
-        for (int k = n - 1; k > i; k--) {
-            const size_t e = i + (size_t)k * nn;
-            t -= x[k] * lu[e];
-            tr -= xr[k] * re[e] - xi[k] * im[e];
-            ti -= xr[k] * im[e] + xi[k] * re[e];
-        }
-        x[i] = t * rd[i];
-        ZMUL_INTO(tr, ti, rdr[i], rdi[i], xr[i], xi[i]);
+        back_row(n, i, lu, rd, x);
+        zback_row(n, i, re, im, rdr, rdi, xr, xi);
     }
     for (int i = 0; i < n; i++) {
         b[i] = x[i];

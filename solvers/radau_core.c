@@ -149,13 +149,6 @@ typedef struct {
     const int *index;
 } rw;
 
-/* fmax(x, c) for a constant c > 0 without the library call: x when x > c,
- * else c (also for a NaN x, as fmax) */
-static inline double max_const(double x, double c)
-{
-    return x > c ? x : c;
-}
-
 /* fmax and fmin without the library call (libm's are calls, several a step):
  * the larger (smaller) of the two, the other one when one is a NaN, as C's */
 static inline double rr_fmax(double a, double b)
@@ -807,7 +800,7 @@ static int rr_newton(radau_run *r)
                 return RR_FAIL;
             }
         }
-        r->dynold = max_const(dyno, UROUND);
+        r->dynold = rr_fmax(dyno, UROUND);
         if ((r->faccon * dyno <= fnewt && (newt >= r->minnewt || dyno <= fnewt)) || tiny)
             return RR_STEP;
     }
@@ -864,14 +857,14 @@ static int rr_error(radau_run *r, double *err)
     }
     db_linsol_solve(w->ls, w->t3);
     r->c->solves++;
-    *err = max_const(rms_scaled(w, w->t3), 1e-10);
+    *err = rr_fmax(rms_scaled(w, w->t3), 1e-10);
     if (*err >= 1.0 && (r->first || r->reject)) {
         vsum(n, w->y, w->t3, w->t1);
         if (eval_f(r->s, r->x, w->t1, w->f1, r->c) == 0) {
             vsum(n, w->f1, w->t2, w->t3);
             db_linsol_solve(w->ls, w->t3);
             r->c->solves++;
-            *err = max_const(rms_scaled(w, w->t3), 1e-10);
+            *err = rr_fmax(rms_scaled(w, w->t3), 1e-10);
         }
     }
     if (!isfinite(*err)) {

@@ -724,20 +724,6 @@ static void k_ggl_p(const double *restrict G, int rows, int cols, const double *
 /* one-row blocks (one constraint) in place, for a short row of a length
  * known to the compiler (its loop unrolled: a planar system's two or three
  * coordinates), the others through the switch */
-static FIX_INLINE void row_gemv_add(const double *restrict A, const int C,
-                                    const double *restrict x, double s, double *restrict y)
-{
-    lean_gemv_add(A, 1, C, x, s, y);
-}
-
-static FIX_INLINE void row_ggl_p(const double *restrict G, const int C,
-                                 const double *restrict l, const double *restrict eta,
-                                 const double *restrict v, double *restrict F,
-                                 double *restrict r)
-{
-    lean_ggl_p(G, 1, C, l, eta, v, F, r);
-}
-
 static inline void m_gemv_add(const double *restrict A, int rows, int cols,
                               const double *restrict x, double s, double *restrict y)
 {
@@ -746,7 +732,7 @@ static inline void m_gemv_add(const double *restrict A, int rows, int cols,
         return;
     }
     switch (cols) {
-#define FIX_CASE(C) case C: row_gemv_add(A, C, x, s, y); return;
+#define FIX_CASE(C) case C: lean_gemv_add(A, 1, C, x, s, y); return;
     FIX_CASES(FIX_CASE)
 #undef FIX_CASE
     default:
@@ -772,7 +758,7 @@ static inline void m_ggl_p(const double *restrict G, int rows, int cols,
         return;
     }
     switch (cols) {
-#define FIX_CASE(C) case C: row_ggl_p(G, C, l, eta, v, F, r); return;
+#define FIX_CASE(C) case C: lean_ggl_p(G, 1, C, l, eta, v, F, r); return;
     FIX_CASES(FIX_CASE)
 #undef FIX_CASE
     default:

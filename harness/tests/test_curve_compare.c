@@ -11,8 +11,8 @@
  *     equal accuracy undefined): worse, through the shift at equal work;
  *   - one run 3× off an ordinary curve, the last one: worse;
  *   - a secondary curve (judged by accuracy alone, as the gate's residuals
- *     and errors against f_evals): its last run 3 digits less accurate at the
- *     same work, where work at equal accuracy is defined, is worse (the rule
+ *     and errors against f_evals): its last run, or its first, 3 digits less
+ *     accurate at the same work, where work at equal accuracy is defined, is worse (the rule
  *     above once left such a curve without any test), and the steep curve
  *     moved along is not. */
 #include <math.h>
@@ -71,6 +71,11 @@ int main(void)
     db_curve_cmp c;
     db_curve_compare(qb, 3, qn, 3, &sec, &c);
     CHECK(c.verdict == DB_CURVE_WORSE, "secondary curve, last run 3 digits off: worse (%d, "
+          "worst shift %.3g)", (int)c.verdict, c.shift_worst);
+    /* and the first run, 3 digits off at its work (early in the curve) */
+    const db_curve_pt qe[] = { {-1.5, 121, 1e-4}, {3.9, 2236, 1e-6}, {6.1, 5121, 1e-8} };
+    db_curve_compare(qb, 3, qe, 3, &sec, &c);
+    CHECK(c.verdict == DB_CURVE_WORSE, "secondary curve, first run 3 digits off: worse (%d, "
           "worst shift %.3g)", (int)c.verdict, c.shift_worst);
     db_curve_compare(sb, 4, sn, 4, &sec, &c);
     CHECK(c.verdict != DB_CURVE_WORSE, "secondary: the steep curve moved along it is not "

@@ -443,7 +443,6 @@ static void both_case(int n)
         /* the complex matrix singular in its last column, then the real one */
         for (int i = 0; i < n; i++)
             f->zr[i + (size_t)(n - 1) * n] = f->zi[i + (size_t)(n - 1) * n] = 0.0;
-        memcpy(f->a, g->a, nn * sizeof(double));
         fill(K_RANDOM, n, f->a, NULL);
         CHECK(db_linsol_factor_both(f) == n, "n=%d: the singular complex matrix reported", n);
         fill(K_RANDOM, n, f->zr, f->zi);
