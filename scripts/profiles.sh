@@ -5,21 +5,30 @@
 # and branch simulation, and its top functions by their own instructions
 # (callgrind_annotate --inclusive=no) written per accepted step — Ir / (calls ×
 # accepted steps), the share of the run, mispredicted branches and D1 misses
-# per step — as one Markdown page, by default docs/profiles.md (atomically:
-# temp file + rename).
+# per step — and, where perf can sample (its software clock event, no hardware
+# counters needed), each function's share of the CPU time beside its share of
+# the instructions: a function whose time share is well above its instruction
+# share waits (a stall: a division, a mispredicted branch, a load that cannot
+# be forwarded from a store), one below it runs in the shadow of others.  As
+# one Markdown page, by default docs/profiles.md (atomically: temp file +
+# rename).
 #
 #   scripts/profiles.sh [--daebench PATH] [--out FILE] [--top N] [--no-sim]
-#                       [--runs FILE]
+#                       [--no-perf] [--perf-runs N] [--runs FILE]
 #
 # --top N: functions per run (default 15).  --no-sim: instructions only (no
-# cache and branch simulation; about twice as fast).  --runs replaces the four
-# runs (lines "title|daebench run arguments").  Exit 2 on bad input or a failed
-# run (the page is then left as it was).
+# cache and branch simulation; about twice as fast).  --no-perf: no CPU time
+# shares (also when `perf record -e cpu-clock` does not work here).
+# --perf-runs N: `daebench run`s sampled per run (default 10).  --runs replaces
+# the four runs (lines "title|daebench run arguments").  Exit 2 on bad input or
+# a failed run (the page is then left as it was).
 set -eu
 DAEBENCH=build/daebench
 OUT=docs/profiles.md
 TOP=15
 SIM=1
+PERF=1
+PERF_RUNS=10
 RUNSFILE=""
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -27,11 +36,14 @@ while [ $# -gt 0 ]; do
         --out) OUT="$2"; shift 2 ;;
         --top) TOP="$2"; shift 2 ;;
         --no-sim) SIM=0; shift ;;
+        --no-perf) PERF=0; shift ;;
+        --perf-runs) PERF_RUNS="$2"; shift 2 ;;
         --runs) RUNSFILE="$2"; shift 2 ;;
         *) echo "profiles.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
 case "$TOP" in ''|*[!0-9]*|0) echo "profiles.sh: --top takes a positive whole number" >&2; exit 2 ;; esac
+case "$PERF_RUNS" in ''|*[!0-9]*|0) echo "profiles.sh: --perf-runs takes a positive whole number" >&2; exit 2 ;; esac
 for tool in valgrind callgrind_annotate; do
     command -v "$tool" >/dev/null 2>&1 || { echo "profiles.sh: $tool not found (apt-get install valgrind)" >&2; exit 2; }
 done
@@ -57,6 +69,12 @@ trap 'rm -rf "$tmpdir" "$page"' EXIT
 # the first number of "NAME": in a run record (one field a line)
 field() { sed -n "s/^[[:space:]]*\"$1\":[[:space:]]*\\([0-9.eE+-]*\\).*/\\1/p" "$2" | head -1; }
 
+# CPU time shares: perf's software clock event, sampled at 20 kHz
+if [ $PERF = 1 ] && ! { command -v perf >/dev/null 2>&1 &&
+        perf record -q -e cpu-clock -o "$tmpdir/probe.data" -- true >/dev/null 2>&1; }; then
+    echo "profiles.sh: perf cannot sample here (cpu-clock); CPU time shares left out" >&2
+    PERF=0
+fi
 if [ $SIM = 1 ]; then
     simopts="--cache-sim=yes --branch-sim=yes"
     show="Ir,I1mr,Bcm,Bim,D1mr,D1mw"
@@ -86,6 +104,16 @@ cpu_model=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/
         echo "and libc, their"
     fi
     echo "source file. docs/performance.md says what the figures mean."
+    if [ $PERF = 1 ]; then
+        echo
+        echo "**CPU share**: the function's share of the CPU time inside the integration, by \`perf record"
+        echo "-e cpu-clock -F 20000\` over $PERF_RUNS \`daebench run\`s (samples of the function over the samples of"
+        echo "all functions callgrind saw inside the timed integrations); **CPU/Ir** = CPU share over"
+        echo "instruction share: well above 1 a function waits (a division, a mispredicted branch, a load"
+        echo "that cannot be forwarded from a store), below 1 it runs in the shadow of others. Functions"
+        echo "also called outside the integrations (libm's, the problem's callbacks for the error"
+        echo "measures) are over-counted; the shares move by a few per cent from one call to the next."
+    fi
 } >"$page"
 
 while IFS='|' read -r title args; do
@@ -142,31 +170,58 @@ while IFS='|' read -r title args; do
             if (sim) { I[name] += num($2); B[name] += num($3) + num($4); D[name] += num($5) + num($6) }
         }
         END { for (i = 1; i <= k; i++) { m = order[i]; printf "%s\t%s\t%s\t%s\t%s\t%s\n", IR[m], m, W[m], B[m] + 0, D[m] + 0, I[m] + 0 } }' |
-        sort -t "$(printf '\t')" -k1,1gr | head -n "$TOP" >"$tmpdir/rows"
+        sort -t "$(printf '\t')" -k1,1gr >"$tmpdir/allrows"
+    head -n "$TOP" "$tmpdir/allrows" >"$tmpdir/rows"
     [ -s "$tmpdir/rows" ] || {
         echo "profiles.sh: no function lines from callgrind_annotate on run '$title'" >&2
         exit 2
     }
+    # the CPU samples per function (perf), else an empty file
+    : >"$tmpdir/samples"
+    if [ $PERF = 1 ]; then
+        # shellcheck disable=SC2086
+        if ! perf record -q -e cpu-clock -F 20000 -o "$tmpdir/perf.data" -- \
+                sh -c 'd=$1; n=$2; shift 2; i=0; while [ $i -lt "$n" ]; do "$d" run "$@" >/dev/null || exit 1; i=$((i + 1)); done' \
+                sh "$DAEBENCH" "$PERF_RUNS" $args >"$tmpdir/perf.log" 2>&1; then
+            echo "profiles.sh: run '$title' failed under perf:" >&2
+            tail -5 "$tmpdir/perf.log" >&2
+            exit 2
+        fi
+        perf report -i "$tmpdir/perf.data" --stdio --sort sym --comm daebench -n 2>/dev/null |
+            awk '$1 ~ /%$/ && $2 ~ /^[0-9]+$/ && $3 == "[.]" { print $4 "\t" $2 }' >"$tmpdir/samples"
+    fi
     awk -F '\t' -v total="$most" -v per="$((steps * calls))" -v sim="$SIM" -v title="$title" \
-        -v args="$args" -v steps="$steps" -v calls="$calls" '
+        -v args="$args" -v steps="$steps" -v calls="$calls" -v perf="$PERF" \
+        -v samples="$tmpdir/samples" -v allrows="$tmpdir/allrows" '
         BEGIN {
+            # samples of the functions callgrind saw inside the integrations
+            while ((getline line < samples) > 0) { split(line, f, "\t"); S[f[1]] += f[2] }
+            while ((getline line < allrows) > 0) { split(line, f, "\t"); if (f[2] in S && !(f[2] in seen)) { T += S[f[2]]; seen[f[2]] = 1 } }
+            if (perf && T <= 0) { print "profiles.sh: no perf samples inside the integration of run " title > "/dev/stderr"; exit 2 }
             printf "\n## %s\n\n`daebench run %s`: %d accepted steps, %d calls timed, %.0f instructions per step in all.\n\n", \
                 title, args, steps, calls, total / per
+            hc = perf ? " CPU share | CPU/Ir |" : ""
+            rc = perf ? "---:|---:|" : ""
             if (sim) {
-                print "| function | where | Ir/step | share | mispredicted branches/step | D1 misses/step | I1 misses/step |"
-                print "|---|---|---:|---:|---:|---:|---:|"
+                print "| function | where | Ir/step | share |" hc " mispredicted branches/step | D1 misses/step | I1 misses/step |"
+                print "|---|---|---:|---:|" rc "---:|---:|---:|"
             } else {
-                print "| function | where | Ir/step | share |"
-                print "|---|---|---:|---:|"
+                print "| function | where | Ir/step | share |" hc
+                print "|---|---|---:|---:|" rc
             }
         }
         {
             name = $2
             gsub(/\|/, "\\|", name)
+            cs = ""
+            if (perf) {
+                sh = 100 * S[$2] / T
+                cs = sprintf(" %.1f %% | %.2f |", sh, sh / (100 * $1 / total))
+            }
             if (sim)
-                printf "| `%s` | %s | %.0f | %.1f %% | %.2f | %.2f | %.2f |\n", name, $3, $1 / per, 100 * $1 / total, $4 / per, $5 / per, $6 / per
+                printf "| `%s` | %s | %.0f | %.1f %% |%s %.2f | %.2f | %.2f |\n", name, $3, $1 / per, 100 * $1 / total, cs, $4 / per, $5 / per, $6 / per
             else
-                printf "| `%s` | %s | %.0f | %.1f %% |\n", name, $3, $1 / per, 100 * $1 / total
+                printf "| `%s` | %s | %.0f | %.1f %% |%s\n", name, $3, $1 / per, 100 * $1 / total, cs
         }' "$tmpdir/rows" >>"$page"
     echo "profiles: $title done" >&2
 done <<EOF

@@ -3,7 +3,11 @@
 # (docs/profiles.md) on a tiny run list: the page has its heading and one
 # section per run, each with a table of at least 3 functions whose Ir/step are
 # positive and descending and whose shares sum to at most 100 %, with the
-# simulation columns (6 cells) or without them (--no-sim, 4 cells); a failing
+# simulation columns (7 cells) or without them (--no-sim, 4 cells); where perf
+# can sample, the CPU share and CPU/Ir columns too (9 cells), the CPU shares
+# summing to at most 100 % with the largest of them positive, and each CPU/Ir
+# the row's CPU share over its instruction share; a bad --perf-runs is
+# refused with 2; a failing
 # run exits 2 and leaves the page as it was, with no temporary file left beside
 # it; a bad --top is refused with 2.  Skipped (passes with a note) where
 # valgrind or callgrind_annotate is not installed or the binary is a sanitizer
@@ -32,7 +36,7 @@ table_ok() {
         END { exit !(n >= 3 && !bad && sum <= 100.5) }'
 }
 
-prof --runs "$tmp/runs" --out "$tmp/doc/profiles.md" --top 6 >"$tmp/log" 2>&1 && ok "profiles.sh exit 0" \
+prof --runs "$tmp/runs" --out "$tmp/doc/profiles.md" --top 6 --no-perf >"$tmp/log" 2>&1 && ok "profiles.sh exit 0" \
     || bad "profiles.sh failed: $(cat "$tmp/log")"
 p="$tmp/doc/profiles.md"
 head -1 "$p" | grep -q '^# Profiles' && ok "heading" || bad "no heading: $(head -3 "$p")"
@@ -43,9 +47,25 @@ for s in "pend bdf" "pend radau5"; do
 done
 grep -q 'instructions per step in all' "$p" && ok "total per step" || bad "no total per step"
 
-prof --runs "$tmp/runs" --out "$tmp/doc2/p.md" --no-sim --top 4 >"$tmp/log" 2>&1 &&
+prof --runs "$tmp/runs" --out "$tmp/doc2/p.md" --no-sim --no-perf --top 4 >"$tmp/log" 2>&1 &&
     table_ok "$tmp/doc2/p.md" "pend bdf" 4 && [ "$(rows "$tmp/doc2/p.md" "pend bdf" | wc -l)" = 4 ] &&
     ok "--no-sim --top 4: 4 rows of 4 cells" || bad "--no-sim: $(cat "$tmp/log" "$tmp/doc2/p.md")"
+
+# the CPU time shares (perf's software clock), where perf can sample here
+if command -v perf >/dev/null 2>&1 && perf record -q -e cpu-clock -o "$tmp/probe.data" -- true >/dev/null 2>&1; then
+    prof --runs "$tmp/runs" --out "$tmp/doc3/p.md" --top 6 --perf-runs 3 >"$tmp/log" 2>&1 &&
+        table_ok "$tmp/doc3/p.md" "pend radau5" 9 &&
+        rows "$tmp/doc3/p.md" "pend radau5" | awk -F'|' '
+            { sh = $5 + 0; cpu = $6 + 0; r = $7 + 0; sum += cpu; if (cpu > top) top = cpu
+              if (sh > 0.5 && cpu > 0.5 && (r < 0.9 * cpu / sh - 0.02 || r > 1.1 * cpu / sh + 0.02)) bad = 1 }
+            END { exit !(!bad && sum <= 100.5 && top > 0) }' &&
+        grep -q 'CPU share' "$tmp/doc3/p.md" &&
+        ok "with perf: CPU share and CPU/Ir columns, consistent" || bad "perf columns: $(cat "$tmp/log"; rows "$tmp/doc3/p.md" "pend radau5")"
+else
+    echo "perf cannot sample here: CPU share columns not tested"
+fi
+prof --perf-runs 0 --out "$tmp/x.md" >/dev/null 2>&1
+[ $? -eq 2 ] && ok "--perf-runs 0 refused with 2" || bad "--perf-runs 0 not refused"
 
 cp "$p" "$tmp/before.md"
 printf 'pend bdf|-p pendulum -f GGL -s bdf --tol 1e-4\nnone|-p no_such_problem -f GGL -s bdf\n' >"$tmp/runs2"
