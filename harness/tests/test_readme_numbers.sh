@@ -239,14 +239,16 @@ for r in rows: cover_line(lines.index(r), "diff table")
 
 # the cost table: reference/baseline/cost.json (which the README names), the
 # figures as README prints them: instructions in k to 3 digits, CPU µs to 3
-# digits, "—" where the Fortran code was not measured
+# digits, the ratios ours / RADAU5 of instructions and of CPU (the least of
+# the rounds) to 2 decimals, "—" where the Fortran code was not measured
 costf = os.path.join(src, "reference/baseline/cost.json")
 cost = {r["name"]: r for r in json.load(open(costf))["runs"]} if os.path.exists(costf) else {}
 kfmt = lambda x: "%.3g k" % (x / 1000.0)
 cfmt = lambda x: "%.3g" % x
+rfmt = lambda x: "%.2f" % x if x is not None else "nan"
 ncost = 0
 for i, l in enumerate(lines):
-    m = re.match(r"\| `([a-z_0-9]+-[A-Za-z0-9]+-[a-z0-9]+)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$", l)
+    m = re.match(r"\| `([a-z_0-9]+-[A-Za-z0-9]+-[a-z0-9]+)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$", l)
     if not m: continue
     r = cost.get(m.group(1))
     if r is None:
@@ -256,8 +258,10 @@ for i, l in enumerate(lines):
     want = [kfmt(r["instructions_per_step"]),
             kfmt(r["fortran_per_step"]) if meas else "—",
             cfmt(cpu.get("min", float("nan"))),
-            cfmt(r.get("fortran_cpu_us_per_step") or float("nan")) if meas else "—"]
-    got = [m.group(k).strip() for k in range(2, 6)]
+            cfmt(r.get("fortran_cpu_us_per_step") or float("nan")) if meas else "—",
+            rfmt(r.get("ratio_instructions")) if meas else "—",
+            rfmt((r.get("ratio_cpu") or {}).get("min")) if meas else "—"]
+    got = [m.group(k).strip() for k in range(2, 8)]
     if got == want: ok("README:%d: the cost row of %s is cost.json's (%s)" % (i + 1, m.group(1), ", ".join(want)))
     else: bad("README:%d: the cost row of %s says %s, cost.json gives %s" % (i + 1, m.group(1), got, want))
     ncost += 1
@@ -323,12 +327,15 @@ if [ -z "${DAEBENCH_TEST_README:-}" ]; then
     # and the last row of the cost table with a figure that is not cost.json's
     last=$(grep -n '^| `[a-z_0-9]*-[A-Za-z0-9]*-[a-z0-9]*` |' "$readme" | tail -1 | cut -d: -f1)
     sed -e 's/1e-10, [0-9]* runs/1e-10, 2855 runs/' -e '0,/^## Measures$/s//## Measures\n\nThe quick suite takes 731 runs./' \
-        -e "${last:-1}s/| \([0-9.]*\) k |/| 1.11 k |/" "$readme" >"$tmp/scratch/README.md"
+        -e "${last:-1}s/| \([0-9.]*\) k |/| 1.11 k |/" \
+        -e '/^| `pendulum-GGL-radau5` |/s/| [0-9.]* |$/| 9.99 |/' "$readme" >"$tmp/scratch/README.md"
     DAEBENCH_TEST_README=$tmp/scratch/README.md bash "${BASH_SOURCE[0]}" "$bin" "$src" >"$tmp/red.log" 2>&1
     if grep -q "runs of the full sweep .* is 2855, the source says" "$tmp/red.log" &&
        grep -q "'731' in: The quick suite takes 731 runs" "$tmp/red.log" &&
-       { [ -z "$last" ] || grep -q "the cost row of .* says \['1.11 k'" "$tmp/red.log"; }; then
-        ok "a wrong count, a wrong cost figure and an unexplained number in a scratch README fail"
+       { [ -z "$last" ] || grep -q "the cost row of .* says \['1.11 k'" "$tmp/red.log"; } &&
+       { ! grep -q '^| `pendulum-GGL-radau5` |' "$readme" ||
+         grep -q "the cost row of pendulum-GGL-radau5 says \[.*'9.99'\]" "$tmp/red.log"; }; then
+        ok "a wrong count, a wrong cost figure, a wrong CPU ratio and an unexplained number in a scratch README fail"
     else
         bad "the scratch README did not fail as it should:"; grep FAIL "$tmp/red.log" | head
     fi
