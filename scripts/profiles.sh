@@ -19,7 +19,7 @@
 # --top N: functions per run (default 15).  --no-sim: instructions only (no
 # cache and branch simulation; about twice as fast).  --no-perf: no CPU time
 # shares (also when `perf record -e cpu-clock` does not work here).
-# --perf-runs N: `daebench run`s sampled per run (default 10).  --runs replaces
+# --perf-runs N: `daebench run`s sampled per run (default 40).  --runs replaces
 # the four runs (lines "title|daebench run arguments").  Exit 2 on bad input or
 # a failed run (the page is then left as it was).
 set -eu
@@ -28,7 +28,7 @@ OUT=docs/profiles.md
 TOP=15
 SIM=1
 PERF=1
-PERF_RUNS=10
+PERF_RUNS=40
 RUNSFILE=""
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -69,7 +69,7 @@ trap 'rm -rf "$tmpdir" "$page"' EXIT
 # the first number of "NAME": in a run record (one field a line)
 field() { sed -n "s/^[[:space:]]*\"$1\":[[:space:]]*\\([0-9.eE+-]*\\).*/\\1/p" "$2" | head -1; }
 
-# CPU time shares: perf's software clock event, sampled at 20 kHz
+# CPU time shares: perf's software clock event, sampled at 40 kHz
 if [ $PERF = 1 ] && ! { command -v perf >/dev/null 2>&1 &&
         perf record -q -e cpu-clock -o "$tmpdir/probe.data" -- true >/dev/null 2>&1; }; then
     echo "profiles.sh: perf cannot sample here (cpu-clock); CPU time shares left out" >&2
@@ -107,7 +107,7 @@ cpu_model=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/
     if [ $PERF = 1 ]; then
         echo
         echo "**CPU share**: the function's share of the CPU time inside the integration, by \`perf record"
-        echo "-e cpu-clock -F 20000\` over $PERF_RUNS \`daebench run\`s (samples of the function over the samples of"
+        echo "-e cpu-clock -F 40000\` over $PERF_RUNS \`daebench run\`s (samples of the function over the samples of"
         echo "all functions callgrind saw inside the timed integrations); **CPU/Ir** = CPU share over"
         echo "instruction share: well above 1 a function waits (a division, a mispredicted branch, a load"
         echo "that cannot be forwarded from a store), below 1 it runs in the shadow of others. Functions"
@@ -180,7 +180,7 @@ while IFS='|' read -r title args; do
     : >"$tmpdir/samples"
     if [ $PERF = 1 ]; then
         # shellcheck disable=SC2086
-        if ! perf record -q -e cpu-clock -F 20000 -o "$tmpdir/perf.data" -- \
+        if ! perf record -q -e cpu-clock -F 40000 -o "$tmpdir/perf.data" -- \
                 sh -c 'd=$1; n=$2; shift 2; i=0; while [ $i -lt "$n" ]; do "$d" run "$@" >/dev/null || exit 1; i=$((i + 1)); done' \
                 sh "$DAEBENCH" "$PERF_RUNS" $args >"$tmpdir/perf.log" 2>&1; then
             echo "profiles.sh: run '$title' failed under perf:" >&2

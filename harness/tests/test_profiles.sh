@@ -53,7 +53,7 @@ prof --runs "$tmp/runs" --out "$tmp/doc2/p.md" --no-sim --no-perf --top 4 >"$tmp
 
 # the CPU time shares (perf's software clock), where perf can sample here
 if command -v perf >/dev/null 2>&1 && perf record -q -e cpu-clock -o "$tmp/probe.data" -- true >/dev/null 2>&1; then
-    prof --runs "$tmp/runs" --out "$tmp/doc3/p.md" --top 6 --perf-runs 3 >"$tmp/log" 2>&1 &&
+    prof --runs "$tmp/runs" --out "$tmp/doc3/p.md" --top 6 --perf-runs 10 >"$tmp/log" 2>&1 &&
         table_ok "$tmp/doc3/p.md" "pend radau5" 9 &&
         rows "$tmp/doc3/p.md" "pend radau5" | awk -F'|' '
             { sh = $5 + 0; cpu = $6 + 0; r = $7 + 0; sum += cpu; if (cpu > top) top = cpu
