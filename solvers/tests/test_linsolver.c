@@ -405,7 +405,8 @@ static void ops_case(int n)
 
 /* factor_both and solve_both (the real and the complex system side by side)
  * against the four separate calls on the same matrices: the same bits, for
- * the sizes with a fused kernel (n <= 8) and past them; and a singular
+ * the sizes with a fused kernel (n <= 8), the rest of linsolver_dense_tiny.c
+ * (n <= 12) and past it (the vectorized kernels); and a singular
  * complex matrix reported when the real one is regular, a singular real one
  * first */
 static void both_case(int n)
@@ -457,9 +458,11 @@ static void both_case(int n)
 
 int main(void)
 {
-    for (int n = 1; n <= 10; n++)
+    for (int n = 1; n <= 14; n++)
         both_case(n);
-    const int sizes[] = {1, 2, 3, 4, 6, 9, 16, 27, 33, 50, 64, 65, 96, 128};
+    /* 12 and 13: the two sides of the split between linsolver_dense_tiny.c
+     * and linsolver_dense_small.c's own kernels */
+    const int sizes[] = {1, 2, 3, 4, 6, 9, 12, 13, 16, 27, 33, 50, 64, 65, 96, 128};
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
         for (int kind = 0; kind < K_NKIND; kind++)
             for (int rep = 0; rep < (sizes[s] <= 9 ? 20 : 2); rep++) {
