@@ -241,10 +241,8 @@ static int bdf_mem_alloc(bdf_mem *w)
      * whose entries there are exactly 1) */
     const int reduced = !w->sp && !w->cfg.ls && d->m1 > 0 && d->neq == d->n &&
                         w->jmode == BDF_JAC_ANALYTIC && w->cfg.linsol != BDF_LINSOL_FULL;
-    w->ls = reduced ? db_linsol_new_reduced(nlu, d->m1, d->m2, 0)
+    w->ls = reduced ? db_linsol_new_reduced_or_whole(nlu, d->m1, d->m2, 0)
                     : db_linsol_new(nlu, w->Ecolptr, w->Erowind, 0);
-    if (!w->ls && reduced) /* sizes the elimination refuses: the whole matrix */
-        w->ls = db_linsol_new(nlu, w->Ecolptr, w->Erowind, 0);
     if (!w->J || !w->ls || bdf_e_compress(w) != 0)
         return -1;
     if (w->sp)

@@ -82,6 +82,9 @@ void db_linsol_free(db_linsol *ls);
  * full as for the dense kinds; factor and solve work on the n − m1 others.
  * NULL on bad sizes or no memory. */
 db_linsol *db_linsol_new_reduced(int n, int m1, int m2, int complex_too);
+/* the same, or where the elimination refuses the sizes the whole dense matrix
+ * (db_linsol_new(n, NULL, NULL, complex_too)): the integrators' choice */
+db_linsol *db_linsol_new_reduced_or_whole(int n, int m1, int m2, int complex_too);
 
 /* value index of entry (i, j), or -1 if outside the pattern */
 long db_linsol_pos(const db_linsol *ls, int i, int j);

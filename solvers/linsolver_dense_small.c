@@ -24,7 +24,6 @@
  * still be finite; solvers/tests/test_linsolver.c checks the factors against
  * LAPACK bit for bit and the solutions against that definition bit for bit. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "linsolver_small_kernels.h"
 
@@ -42,7 +41,7 @@ void db_small_lu_solve(int n, const double *lu, const db_small_piv *pv, double *
     if (n <= DB_SMALL_ROWS_MAX)
         db_tiny_lu_solve(n, lu, pv, b);
     else
-        lu_solve_n(n, lu, pv->ipiv, pv->perm, pv->rd, b);
+        lu_solve_cols(n, lu, pv->ipiv, pv->rd, b);
 }
 
 int db_small_zlu_factor(int n, double *re, double *im, db_small_piv *pv)
@@ -58,7 +57,7 @@ void db_small_zlu_solve(int n, const double *re, const double *im, const db_smal
     if (n <= DB_SMALL_ROWS_MAX)
         db_tiny_zlu_solve(n, re, im, pv, br, bi);
     else
-        zlu_solve_n(n, re, im, pv->ipiv, pv->perm, pv->rd, pv->rdi, br, bi);
+        zlu_solve_cols(n, re, im, pv->ipiv, pv->rd, pv->rdi, br, bi);
 }
 
 int db_small_lu2_factor(int n, double *a, db_small_piv *pv, double *re, double *im,

@@ -24,7 +24,7 @@ int db_tiny_lu_factor(int n, double *a, db_small_piv *pv)
 
 void db_tiny_lu_solve(int n, const double *lu, const db_small_piv *pv, double *b)
 {
-#define X(k) lu_solve_n(k, lu, pv->ipiv, pv->perm, pv->rd, b); return
+#define X(k) lu_solve_rows(k, lu, pv->perm, pv->rd, b); return
     CASES(X, n)
 #undef X
 }
@@ -39,7 +39,7 @@ int db_tiny_zlu_factor(int n, double *re, double *im, db_small_piv *pv)
 void db_tiny_zlu_solve(int n, const double *re, const double *im, const db_small_piv *pv,
                        double *br, double *bi)
 {
-#define X(k) zlu_solve_n(k, re, im, pv->ipiv, pv->perm, pv->rd, pv->rdi, br, bi); return
+#define X(k) zlu_solve_rows(k, re, im, pv->perm, pv->rd, pv->rdi, br, bi); return
     CASES(X, n)
 #undef X
 }

@@ -244,3 +244,9 @@ db_linsol *db_linsol_new_reduced(int n, int m1, int m2, int complex_too)
     }
     return ls;
 }
+
+db_linsol *db_linsol_new_reduced_or_whole(int n, int m1, int m2, int complex_too)
+{
+    db_linsol *ls = db_linsol_new_reduced(n, m1, m2, complex_too);
+    return ls ? ls : db_linsol_new(n, NULL, NULL, complex_too);
+}

@@ -148,15 +148,12 @@ static ALWAYS_INLINE void lu_solve_rows(int n, const double *restrict lu, const 
         b[i] = x[i];
 }
 
-static ALWAYS_INLINE void lu_solve_n(int n, const double *restrict lu, const int *ipiv,
-                                     const int *perm, const double *restrict rd,
-                                     double *restrict b)
+/* past DB_SMALL_ROWS_MAX: the interchanges as dgetrs makes them, then the
+ * substitutions column by column (the inner loops over whole columns) */
+static ALWAYS_INLINE void lu_solve_cols(int n, const double *restrict lu, const int *ipiv,
+                                        const double *restrict rd, double *restrict b)
 {
     const size_t nn = (size_t)n;
-    if (n <= DB_SMALL_ROWS_MAX) {
-        lu_solve_rows(n, lu, perm, rd, b);
-        return;
-    }
     for (int k = 0; k < n; k++) {
         const int p = ipiv[k];
         if (p != k) {
@@ -356,16 +353,13 @@ static ALWAYS_INLINE void zlu_solve_rows(int n, const double *restrict re,
     }
 }
 
-static ALWAYS_INLINE void zlu_solve_n(int n, const double *restrict re, const double *restrict im,
-                                      const int *ipiv, const int *perm,
-                                      const double *restrict rdr, const double *restrict rdi,
-                                      double *restrict br, double *restrict bi)
+/* the complex lu_solve_cols */
+static ALWAYS_INLINE void zlu_solve_cols(int n, const double *restrict re,
+                                         const double *restrict im, const int *ipiv,
+                                         const double *restrict rdr, const double *restrict rdi,
+                                         double *restrict br, double *restrict bi)
 {
     const size_t nn = (size_t)n;
-    if (n <= DB_SMALL_ROWS_MAX) {
-        zlu_solve_rows(n, re, im, perm, rdr, rdi, br, bi);
-        return;
-    }
     for (int k = 0; k < n; k++) {
         const int p = ipiv[k];
         if (p != k) {

@@ -280,10 +280,8 @@ RR_COLD static int rw_alloc(rw *w, const radau_sys *s, int sparse, int reduced)
     w->index = s->index;
     w->y = calloc(16 * nn, sizeof(double));
     w->ls = sparse    ? db_linsol_new(n, s->colptr, s->rowind, 1)
-            : reduced ? db_linsol_new_reduced(n, s->m1, s->m2, 1)
+            : reduced ? db_linsol_new_reduced_or_whole(n, s->m1, s->m2, 1)
                       : db_linsol_new(n, NULL, NULL, 1);
-    if (!w->ls && reduced) /* sizes the elimination refuses: the whole matrix */
-        w->ls = db_linsol_new(n, NULL, NULL, 1);
     if (!w->y || !w->ls)
         goto fail;
     w->J = calloc((size_t)(w->ls->nval > 0 ? w->ls->nval : 1), sizeof(double));

@@ -9,7 +9,8 @@
  * structure (a wrong entry in an eliminated row, late in the matrix) gives a
  * different answer — the test's comparison can fail.  A DAE declaring sizes
  * the elimination refuses (m1 = n) is still integrated, by the whole LU, by
- * radau5 and bdf, to the same answer as with the variant `full`. */
+ * radau5 and bdf, to the same answer as with the variant `full`
+ * (db_linsol_new_reduced_or_whole, which is also checked directly). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,6 +195,16 @@ int main(void)
         }
     CHECK(db_linsol_new_reduced(10, 3, 2, 0) == NULL, "m1 not a multiple of m2 refused");
     CHECK(db_linsol_new_reduced(4, 4, 2, 0) == NULL, "nothing left to reduce refused");
+    /* the integrators' constructor: the reduced kind where it takes the sizes,
+     * the whole matrix where it refuses them */
+    const struct { int n, m1, m2; const char *kind; } ow[] = {
+        { 27, 14, 7, "reduced" }, { 4, 4, 2, "small" }, { 10, 3, 2, "small" } };
+    for (size_t k = 0; k < sizeof ow / sizeof ow[0]; k++) {
+        db_linsol *ls = db_linsol_new_reduced_or_whole(ow[k].n, ow[k].m1, ow[k].m2, 1);
+        CHECK(ls && ls->n == ow[k].n && strcmp(ls->ops->name, ow[k].kind) == 0,
+              "n=%d m1=%d m2=%d: the %s kind", ow[k].n, ow[k].m1, ow[k].m2, ow[k].kind);
+        db_linsol_free(ls);
+    }
 
     dae_structure("andrews", DB_EOM, 14, 7);
     dae_structure("andrews", DB_EOM1, 14, 7);
